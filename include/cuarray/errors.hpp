@@ -1,0 +1,44 @@
+// The exceptions cuarray throws. Each kind maps to the Python exception NumPy/CuPy raise for it.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace cuarray {
+
+enum class ErrorKind {
+  Value,          // ValueError (broadcast mismatch, bad shape, ...)
+  Type,           // TypeError (bad dtype, casting violation, ...)
+  Index,          // IndexError
+  Axis,           // numpy.exceptions.AxisError
+  Overflow,       // OverflowError (Python integer out of bounds for a dtype)
+  NotImplemented, // NotImplementedError
+  OutOfMemory,    // cuarray.cuda.memory.OutOfMemoryError (a MemoryError)
+  CudaDriver,     // cuarray.cuda.driver.CUDADriverError
+  CudaRuntime,    // cuarray.cuda.runtime.CUDARuntimeError (no device/driver, bad device id, ...)
+  Compile,        // cuarray.cuda.compiler.CompileException
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+// A kernel that NVRTC rejected: the message carries the log; the source is kept for the user.
+class CompileError : public Error {
+ public:
+  CompileError(const std::string& log, std::string source, std::string name)
+      : Error(ErrorKind::Compile, log), source_(std::move(source)), name_(std::move(name)) {}
+  const std::string& source() const { return source_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string source_, name_;
+};
+
+[[noreturn]] void throw_error(ErrorKind kind, const std::string& message);
+
+}  // namespace cuarray

@@ -1,0 +1,137 @@
+// Devices, streams, events and the memory pools (cuarray.cuda in Python).
+//
+// The CUDA driver is opened with dlopen on first use, so a program that links cuarray runs on a
+// machine with no GPU until it asks for one; then it gets ErrorKind::CudaRuntime naming what is missing.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+struct CUstream_st;  // the driver's opaque stream and event types (cuda.h)
+struct CUevent_st;
+
+namespace cuarray {
+
+using StreamHandle = ::CUstream_st*;  // CUstream
+using EventHandle = ::CUevent_st*;    // CUevent
+
+// ---- devices ----------------------------------------------------------------------------------
+int device_count();                 // 0 never: throws CudaRuntime when there is no usable device
+int current_device();               // per thread; 0 until set
+void set_current_device(int id);    // validates the id
+void device_synchronize(int id);
+struct DeviceProperties {
+  int major = 0, minor = 0, multiprocessor_count = 0, max_threads_per_block = 0, l2_cache_bytes = 0;
+  size_t total_memory = 0;
+  std::string name;
+};
+const DeviceProperties& device_properties(int id);
+
+// ---- streams and events ----------------------------------------------------------------------------
+// A stream is a handle plus the device it belongs to; the null stream is handle nullptr.
+class Stream {
+ public:
+  static std::shared_ptr<Stream> null_stream();
+  static std::shared_ptr<Stream> create(bool non_blocking, int priority = 0);
+  ~Stream();
+  StreamHandle handle() const { return handle_; }
+  int device() const { return device_; }
+  void synchronize() const;
+  bool done() const;
+
+ private:
+  Stream(StreamHandle h, int device, bool owned) : handle_(h), device_(device), owned_(owned) {}
+  StreamHandle handle_;
+  int device_;
+  bool owned_;
+};
+
+// Per thread and per device, as in CuPy; the null stream when none was set.
+StreamHandle current_stream_handle();
+std::shared_ptr<Stream> current_stream();
+void set_current_stream(std::shared_ptr<Stream> stream);  // nullptr restores the null stream
+
+class Event {
+ public:
+  explicit Event(bool blocking = false, bool disable_timing = false, bool interprocess = false);
+  ~Event();
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  void record(StreamHandle stream);
+  void synchronize() const;
+  bool query() const;  // true when the recorded work is done
+  EventHandle handle() const { return handle_; }
+  int device() const { return device_; }
+
+ private:
+  EventHandle handle_ = nullptr;
+  int device_;
+};
+float elapsed_time_ms(const Event& start, const Event& end);
+void stream_wait_event(StreamHandle stream, const Event& event);
+
+// ---- memory ------------------------------------------------------------------------------------
+// Device memory that arrays view. Pool blocks return to their pool when the last array dies.
+class Buffer {
+ public:
+  virtual ~Buffer() = default;
+  void* ptr() const { return ptr_; }
+  size_t size() const { return size_; }
+  int device() const { return device_; }
+
+ protected:
+  Buffer(void* ptr, size_t size, int device) : ptr_(ptr), size_(size), device_(device) {}
+  void* ptr_;
+  size_t size_;
+  int device_;
+};
+
+// Memory owned by someone else (DLPack producers, raw pointers); `release` runs when the last view dies.
+std::shared_ptr<Buffer> external_buffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive);
+
+// The stream-ordered caching pool of one device (see docs/memory.md).
+class MemoryPool {
+ public:
+  static MemoryPool& of_device(int id);
+  std::shared_ptr<Buffer> allocate(size_t nbytes, StreamHandle stream);
+  size_t used_bytes() const;
+  size_t total_bytes() const;   // used + cached
+  size_t free_bytes() const;    // cached
+  void free_all_blocks();
+  void set_limit(size_t bytes); // 0: no limit
+  size_t get_limit() const;
+  int n_free_blocks() const;
+
+  struct Impl;
+  Impl* impl() const { return impl_.get(); }
+
+ private:
+  explicit MemoryPool(int device);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Pinned host memory, cached; used to stage pageable host copies.
+class PinnedMemoryPool {
+ public:
+  static PinnedMemoryPool& instance();
+  std::shared_ptr<void> allocate(size_t nbytes);
+  void free_all_blocks();
+  size_t n_free_blocks() const;
+  size_t total_bytes() const;
+
+  struct Impl;
+ private:
+  PinnedMemoryPool();
+  std::unique_ptr<Impl> impl_;
+};
+
+// Host <-> device copies on `stream`. Pageable host memory of 1 MB or more is staged through the
+// pinned pool in pipelined chunks; the call returns when the host buffer may be reused (h2d) or
+// holds the data (d2h).
+void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
+void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream);
+void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
+void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream);
+
+}  // namespace cuarray

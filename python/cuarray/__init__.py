@@ -1,0 +1,40 @@
+"""cuarray: NumPy's API on NVIDIA GPUs.
+
+Replace ``import numpy as np`` with ``import cuarray as cp``. Importing needs no GPU; the CUDA
+driver is loaded on the first operation that needs it.
+"""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray, ufunc
+from . import _ndarray_py  # noqa: F401  (attaches ndarray's Python-level methods)
+from . import cuda
+from ._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, asnumpy, copy,
+                        empty, empty_like, zeros, zeros_like, ones, ones_like, full, full_like, arange,
+                        linspace, logspace, geomspace, eye, identity, tri, get_array_module, from_numpy)
+from ._ufuncs import *  # noqa: F401,F403  (every ufunc under NumPy's names)
+from ._ufuncs import __all__ as _ufunc_names
+from ._functions import (sum, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
+                         clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
+                         shape, ndim, size, isscalar)
+from . import random, testing
+
+# NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
+from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+                   float64, complex64, complex128, dtype, finfo, iinfo, newaxis, pi, e, inf, nan,
+                   intp, uintp, byte, ubyte, short, ushort, intc, uintc, longlong, ulonglong, half,
+                   single, double, csingle, cdouble, generic, number, integer, signedinteger,
+                   unsignedinteger, floating, complexfloating, inexact, issubdtype)
+bool = _np.bool_
+int_ = _np.int_
+float_ = _np.float64
+complex_ = _np.complex128
+
+__version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # A NumPy function cuarray lacks fails here with a clear message, not deep inside.
+    if hasattr(_np, name):
+        raise AttributeError(f"cuarray has no attribute {name!r} yet (numpy.{name} is not implemented on the GPU)")
+    raise AttributeError(f"module 'cuarray' has no attribute {name!r}")

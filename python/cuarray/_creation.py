@@ -1,0 +1,216 @@
+"""Array creation and host<->device conversion, with NumPy's signatures (C++ does the work)."""
+import math
+
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+
+
+def _shape(shape):
+    return (shape,) if isinstance(shape, (int, _np.integer)) else tuple(shape)
+
+
+def from_numpy(host):
+    """Copies a NumPy array (any layout) to a new C-contiguous device array."""
+    host = _np.ascontiguousarray(host)
+    if host.dtype.kind not in "biufc":
+        raise TypeError(f"cuarray does not support arrays of {host.dtype!r}")
+    return _core.from_host(host.ctypes.data, host.shape, host.dtype)
+
+
+def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+    """numpy.asarray: a device array, copying host data; a cuarray array is returned as is when it fits."""
+    if isinstance(a, ndarray):
+        if a._device_id != _core.get_current_device():
+            a = _core.to_device(a, _core.get_current_device())
+        if dtype is not None or order in ("C", "F"):
+            return a.astype(a.dtype if dtype is None else dtype, order=order or "K", copy=bool(copy))
+        return a.copy(order="K") if copy else a
+    if copy is False:
+        raise ValueError("Unable to avoid copy while creating an array from host data (copy=False).")
+    host = _np.asarray(a, dtype=dtype)
+    out = from_numpy(host)
+    return asfortranarray(out) if order == "F" and out.ndim > 1 else out
+
+
+def asanyarray(a, dtype=None, order=None, *, copy=None):
+    return asarray(a, dtype, order, copy=copy)
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
+    """numpy.array: copies by default; ndmin prepends length-1 dims."""
+    if isinstance(obj, ndarray):
+        out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
+        if out._device_id != _core.get_current_device():
+            out = _core.to_device(out, _core.get_current_device())
+    else:
+        out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
+    if out.ndim < ndmin:
+        out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
+    return out
+
+
+def ascontiguousarray(a, dtype=None):
+    a = asarray(a, dtype)
+    a = a.reshape(1) if a.ndim == 0 else a
+    return a if a._c_contiguous else a.copy(order="C")
+
+
+def asfortranarray(a, dtype=None):
+    a = asarray(a, dtype)
+    a = a.reshape(1) if a.ndim == 0 else a
+    return a if a._f_contiguous else a.copy(order="F")
+
+
+def copy(a, order="K"):
+    return asarray(a).copy(order=order)
+
+
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
+    """Copies a device array to host memory (into `out` when given); host objects pass through np.asarray."""
+    if not isinstance(a, ndarray):
+        host = _np.asarray(a, order=order)
+        if out is not None:
+            out[...] = host
+            return out
+        return host
+    if out is None:
+        out = _np.empty(a.shape, dtype=a.dtype)
+    elif not isinstance(out, _np.ndarray) or out.shape != a.shape or out.dtype != a.dtype:
+        raise ValueError("out must be a numpy.ndarray of the same shape and dtype as the array")
+    if out.flags.c_contiguous:
+        a._copy_to_host(out.ctypes.data)
+    else:
+        staged = _np.empty(a.shape, dtype=a.dtype)
+        a._copy_to_host(staged.ctypes.data)
+        out[...] = staged
+    if order == "F":
+        return _np.asfortranarray(out)
+    return out
+
+
+def get_array_module(*args):
+    """cuarray when any argument is a cuarray array, else numpy (CuPy's idiom for generic code)."""
+    import cuarray
+    return cuarray if any(isinstance(x, ndarray) for x in args) else _np
+
+
+def empty(shape, dtype=float, order="C"):
+    return _core.empty(_shape(shape), dtype, order)
+
+
+def zeros(shape, dtype=float, order="C"):
+    return _core.zeros(_shape(shape), dtype, order)
+
+
+def ones(shape, dtype=float, order="C"):
+    return _core.full(_shape(shape), 1, dtype, order)
+
+
+def full(shape, fill_value, dtype=None, order="C"):
+    if isinstance(fill_value, ndarray) or isinstance(fill_value, (_np.ndarray, list, tuple)):
+        value = asarray(fill_value)
+        out = empty(shape, value.dtype if dtype is None else dtype, order)
+        out[...] = value
+        return out
+    return _core.full(_shape(shape), fill_value, dtype, order)
+
+
+def _like(a, dtype, order, shape):
+    dtype = a.dtype if dtype is None else dtype
+    shape = a.shape if shape is None else _shape(shape)
+    if order in ("K", "A"):
+        f = getattr(a, "_f_contiguous", None)
+        if f is None:
+            flags = _np.asarray(a).flags
+            f = flags.f_contiguous and not flags.c_contiguous
+        else:
+            f = f and not a._c_contiguous
+        order = "F" if f and len(shape) > 1 else "C"
+    return shape, dtype, order
+
+
+def empty_like(a, dtype=None, order="K", subok=None, shape=None):
+    return empty(*_like(a, dtype, order, shape))
+
+
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
+    return zeros(*_like(a, dtype, order, shape))
+
+
+def ones_like(a, dtype=None, order="K", subok=None, shape=None):
+    return ones(*_like(a, dtype, order, shape))
+
+
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
+    shape, dtype, order = _like(a, dtype, order, shape)
+    return full(shape, fill_value, dtype, order)
+
+
+def arange(start, stop=None, step=None, dtype=None, *, like=None):
+    """numpy.arange: NumPy's length and dtype rules."""
+    if stop is None:
+        start, stop = 0, start
+    if step is None:
+        step = 1
+    return _core.arange(start, stop, step, dtype)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    num = int(num)
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    if dtype is None:
+        dtype = _np.result_type(start, stop, float(num))
+    if _np.dtype(dtype).kind == "c" or isinstance(start, complex) or isinstance(stop, complex):
+        raise NotImplementedError("linspace of complex values is not supported yet")
+    out = _core.linspace(float(start), float(stop), num, bool(endpoint), dtype)
+    if retstep:
+        div = num - 1 if endpoint else num
+        step = (float(stop) - float(start)) / div if div > 0 else math.nan
+        return out, step
+    return out
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    from ._ufuncs import power
+    y = linspace(start, stop, num=num, endpoint=endpoint)
+    out = power(float(base), y)
+    return out if dtype is None else out.astype(dtype, copy=False)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """numpy.geomspace for real endpoints: exact start and stop, log-spaced between."""
+    if start == 0 or stop == 0:
+        raise ValueError("Geometric sequence cannot include zero")
+    if isinstance(start, complex) or isinstance(stop, complex):
+        raise NotImplementedError("geomspace of complex values is not supported yet")
+    sign = 1.0
+    if start < 0 and stop < 0:
+        sign, start, stop = -1.0, -start, -stop
+    elif start < 0 or stop < 0:
+        raise NotImplementedError("geomspace across zero needs complex results, not supported yet")
+    out = logspace(math.log10(start), math.log10(stop), num=num, endpoint=endpoint, base=10.0)
+    if num > 0:
+        out[0] = float(start)
+        if num > 1 and endpoint:
+            out[-1] = float(stop)
+    if sign < 0:
+        out = -out
+    if dtype is None:
+        dtype = _np.result_type(start, stop, float(num))
+    return out.astype(dtype, copy=False)
+
+
+def eye(N, M=None, k=0, dtype=float, order="C"):
+    out = _core.eye(int(N), int(N if M is None else M), int(k), dtype)
+    return out if order == "C" else out.copy(order=order)
+
+
+def identity(n, dtype=float):
+    return eye(n, dtype=dtype)
+
+
+def tri(N, M=None, k=0, dtype=float):
+    return _core.tri(int(N), int(N if M is None else M), int(k), dtype)

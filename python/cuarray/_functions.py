@@ -1,0 +1,128 @@
+"""NumPy functions that are thin compositions of the C++ primitives (ufuncs, views, reductions)."""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+from ._creation import asarray
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    if initial is not None or where is not None:
+        raise NotImplementedError("sum(initial=, where=) arrives with the reductions issue")
+    return asarray(a).sum(axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def reshape(a, shape, order="C"):
+    return asarray(a).reshape(shape, order=order)
+
+
+def ravel(a, order="C"):
+    return asarray(a).ravel(order)
+
+
+def transpose(a, axes=None):
+    return asarray(a).transpose(axes)
+
+
+def swapaxes(a, axis1, axis2):
+    return asarray(a).swapaxes(axis1, axis2)
+
+
+def squeeze(a, axis=None):
+    return asarray(a).squeeze(axis)
+
+
+def expand_dims(a, axis):
+    from numpy.lib.array_utils import normalize_axis_tuple
+    a = asarray(a)
+    axes = (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)
+    axes = sorted(normalize_axis_tuple(axes, a.ndim + len(axes)))
+    shape = list(a.shape)
+    for ax in axes:
+        shape.insert(ax, 1)
+    return a.reshape(shape)
+
+
+def around(a, decimals=0, out=None):
+    """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
+    return _core.ufuncs["_round"](asarray(a), int(decimals), out=out)
+
+
+round = around
+
+
+def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
+    lo = a_min if min is None else min
+    hi = a_max if max is None else max
+    if lo is None and hi is None:
+        raise ValueError("One of max or min must be given")
+    from ._ufuncs import maximum, minimum
+    if lo is None:
+        return minimum(a, hi, out=out, **kwargs)
+    if hi is None:
+        return maximum(a, lo, out=out, **kwargs)
+    return _core.ufuncs["_clip"](a, lo, hi, out=out, **kwargs)
+
+
+def where(condition, x=None, y=None):
+    if x is None and y is None:
+        raise NotImplementedError("where(condition) (nonzero) arrives with the reductions issue")
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    cond = asarray(condition)
+    if cond.dtype != _np.bool_:
+        cond = cond.astype(_np.bool_)
+    return _core.ufuncs["_where"](cond, x, y)
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = asarray(x)
+    if x.dtype.kind not in "fc":
+        return x.copy() if copy else x
+    info = _np.finfo(x.dtype)
+    posinf = info.max if posinf is None else posinf
+    neginf = info.min if neginf is None else neginf
+    return _core.ufuncs["_nan_to_num"](x, nan, posinf, neginf, out=None if copy else x)
+
+
+def angle(z, deg=False):
+    out = _core.ufuncs["_angle"](asarray(z))
+    return out * (180.0 / _np.pi) if deg else out
+
+
+def real(val):
+    return asarray(val).real
+
+
+def imag(val):
+    return asarray(val).imag
+
+
+def result_type(*arrays_and_dtypes):
+    return _np.result_type(*[a.dtype if isinstance(a, ndarray) else a for a in arrays_and_dtypes])
+
+
+def promote_types(type1, type2):
+    return _np.promote_types(type1, type2)
+
+
+def can_cast(from_, to, casting="safe"):
+    return _np.can_cast(from_.dtype if isinstance(from_, ndarray) else from_, to, casting)
+
+
+def shape(a):
+    return a.shape if isinstance(a, ndarray) else _np.shape(a)
+
+
+def ndim(a):
+    return a.ndim if isinstance(a, ndarray) else _np.ndim(a)
+
+
+def size(a, axis=None):
+    if isinstance(a, ndarray):
+        return a.size if axis is None else a.shape[axis]
+    return _np.size(a, axis)
+
+
+def isscalar(element):
+    return _np.isscalar(element)

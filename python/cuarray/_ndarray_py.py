@@ -1,0 +1,140 @@
+"""ndarray methods off the hot path (printing, host conversion, NumPy protocol hooks), in Python.
+
+The type itself and everything per-call-critical (operators, indexing, views) is C++
+(python/src/bind_ndarray.cpp); this module attaches the rest at import.
+"""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+from ._creation import asnumpy, from_numpy, array as _array
+
+
+def host_to_device(host):
+    return from_numpy(host)
+
+
+class Flags:
+    """ndarray.flags: C_CONTIGUOUS, F_CONTIGUOUS and OWNDATA, by attribute or key."""
+    __slots__ = ("c_contiguous", "f_contiguous", "owndata")
+
+    def __init__(self, c, f, owndata):
+        self.c_contiguous, self.f_contiguous, self.owndata = c, f, owndata
+
+    def __getitem__(self, key):
+        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
+                 "F": "f_contiguous", "OWNDATA": "owndata"}
+        return getattr(self, names[key.upper()])
+
+    def __repr__(self):
+        return (f"  C_CONTIGUOUS : {self.c_contiguous}\n  F_CONTIGUOUS : {self.f_contiguous}\n"
+                f"  OWNDATA : {self.owndata}")
+
+
+class MemoryPointer:
+    """ndarray.data: the device address of the first element (CuPy's MemoryPointer subset)."""
+    __slots__ = ("ptr", "device_id")
+
+    def __init__(self, ptr, device_id):
+        self.ptr, self.device_id = ptr, device_id
+
+    @property
+    def device(self):
+        from .cuda import Device
+        return Device(self.device_id)
+
+    def __int__(self):
+        return self.ptr
+
+
+def _iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    for i in range(self.shape[0]):
+        yield self[i]
+
+
+def _array_protocol(self, dtype=None, copy=None):
+    raise TypeError("Implicit conversion to a NumPy array is not allowed. Please use `.get()` or "
+                    "`cuarray.asnumpy()` to construct a NumPy array explicitly.")
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    import cuarray
+    if method != "__call__":
+        return NotImplemented
+    ours = getattr(cuarray, ufunc.__name__, None)
+    if not isinstance(ours, cuarray.ufunc):
+        return NotImplemented
+    return ours(*inputs, **kwargs)
+
+
+def _array_function(self, func, types, args, kwargs):
+    import cuarray
+    module = cuarray
+    for part in func.__module__.split(".")[1:]:
+        module = getattr(module, part, None)
+        if module is None:
+            return NotImplemented
+    impl = getattr(module, func.__name__, None)
+    if impl is None or impl is func:
+        return NotImplemented
+    return impl(*args, **kwargs)
+
+
+def _real(self):
+    return self._complex_part(False) if self.dtype.kind == "c" else self
+
+
+def _set_real(self, value):
+    _real(self)[...] = value
+
+
+def _imag(self):
+    if self.dtype.kind == "c":
+        return self._complex_part(True)
+    return _core.zeros(self.shape, self.dtype, "C")
+
+
+def _set_imag(self, value):
+    if self.dtype.kind != "c":
+        raise TypeError("array does not have imaginary part to set")
+    self._complex_part(True)[...] = value
+
+
+def _cuda_array_interface(self):
+    return {"shape": self.shape, "typestr": self.dtype.str, "descr": self.dtype.descr,
+            "data": (self._ptr, False), "version": 3,
+            "strides": None if self._c_contiguous else self.strides}
+
+
+def _conjugate(self):
+    import cuarray
+    return cuarray.conjugate(self)
+
+
+_METHODS = {
+    "__repr__": lambda self: repr(asnumpy(self)),
+    "__str__": lambda self: str(asnumpy(self)),
+    "__format__": lambda self, spec: format(asnumpy(self), spec),
+    "tolist": lambda self: asnumpy(self).tolist(),
+    "get": lambda self, stream=None, order="C", out=None, blocking=True: asnumpy(self, order=order, out=out),
+    "set": lambda self, arr, stream=None: self.__setitem__(Ellipsis, arr),
+    "__iter__": _iter,
+    "__reduce__": lambda self: (_array, (asnumpy(self),)),
+    "__copy__": lambda self: self.copy(),
+    "__deepcopy__": lambda self, memo: self.copy(),
+    "__array__": _array_protocol,
+    "__array_ufunc__": _array_ufunc,
+    "__array_function__": _array_function,
+    "conj": _conjugate,
+    "conjugate": _conjugate,
+    "flags": property(lambda self: Flags(self._c_contiguous, self._f_contiguous, self.base is None)),
+    "device": property(lambda self: __import__("cuarray").cuda.Device(self._device_id)),
+    "data": property(lambda self: MemoryPointer(self._ptr, self._device_id)),
+    "real": property(_real, _set_real),
+    "imag": property(_imag, _set_imag),
+    "__cuda_array_interface__": property(_cuda_array_interface),
+}
+for _name, _fn in _METHODS.items():
+    setattr(ndarray, _name, _fn)

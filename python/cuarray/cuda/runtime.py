@@ -1,0 +1,29 @@
+"""CUDA runtime-style queries (CuPy's cupy.cuda.runtime subset)."""
+from .. import _core
+
+CUDARuntimeError = _core.CUDARuntimeError
+
+
+def getDeviceCount():
+    """Number of CUDA devices; raises CUDARuntimeError when there is no usable driver or device."""
+    return _core.get_device_count()
+
+
+def getDevice():
+    return _core.get_current_device()
+
+
+def setDevice(device):
+    _core.set_current_device(device)
+
+
+def deviceSynchronize():
+    _core.device_synchronize(_core.get_current_device())
+
+
+def getDeviceProperties(device):
+    return _core.device_properties(device)
+
+
+def runtimeGetVersion():
+    return _core.nvrtc_version()

@@ -1,0 +1,64 @@
+// Array creation and random numbers; the NumPy-shaped signatures live in cuarray/_creation.py.
+#include <nanobind/stl/optional.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/random.hpp"
+#include "py_array.hpp"
+
+namespace cuarray::py {
+namespace {
+
+Scalar scalar_required(nb::handle h, const char* what) {
+  auto s = scalar_from_py(h);
+  if (!s) throw_error(ErrorKind::Type, std::string(what) + " must be a number");
+  return *s;
+}
+
+}  // namespace
+
+void bind_creation(nb::module_& m) {
+  m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+    return wrap(empty(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64), order_from_py(order, Order::C)));
+  });
+  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+    return wrap(zeros(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64), order_from_py(order, Order::C)));
+  });
+  m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+    return wrap(full(shape_from_py(shape), scalar_required(value, "fill_value"), dtype_from_py(dtype),
+                     order_from_py(order, Order::C)));
+  });
+  m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
+    return wrap(arange(scalar_required(start, "start"), scalar_required(stop, "stop"), scalar_required(step, "step"),
+                       dtype_from_py(dtype)));
+  });
+  m.def("linspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
+    return wrap(linspace(start, stop, num, endpoint, dtype_from_py(dtype).value_or(DType::Float64)));
+  });
+  m.def("eye", [](int64_t n, int64_t mm, int64_t k, nb::handle dtype) {
+    return wrap(eye(n, mm, k, dtype_from_py(dtype).value_or(DType::Float64)));
+  });
+  m.def("tri", [](int64_t n, int64_t mm, int64_t k, nb::handle dtype) {
+    return wrap(tri(n, mm, k, dtype_from_py(dtype).value_or(DType::Float64)));
+  });
+  // A device array with the given shape and dtype, filled from C-contiguous host memory.
+  m.def("from_host", [](uintptr_t ptr, nb::handle shape, nb::handle dtype) {
+    return wrap(from_host(reinterpret_cast<const void*>(ptr), shape_from_py(shape), dtype_from_py_required(dtype)));
+  });
+  m.def("to_device", [](nb::handle a, int device) { return wrap(to_device(array_of(a), device)); });
+  m.def("random", [](nb::handle shape, nb::handle dtype) {
+    return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));
+  });
+  m.def("seed", [](std::optional<uint64_t> s) { random::default_generator().reseed(s ? *s : random::fresh_seed()); },
+        nb::arg("seed") = nb::none());
+
+  nb::class_<random::Generator>(m, "PhiloxGenerator", "A counter-based Philox4x32-10 generator.")
+      .def(nb::init<uint64_t>())
+      .def("random", [](random::Generator& g, nb::handle shape, nb::handle dtype) {
+        return wrap(g.random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));
+      });
+  m.def("fresh_seed", &random::fresh_seed);
+}
+
+}  // namespace cuarray::py

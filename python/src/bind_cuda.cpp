@@ -1,0 +1,71 @@
+// Devices, streams, events, memory pools and the compiler: the primitives behind cuarray.cuda.
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+
+#include "../../src/jit/nvrtc.hpp"
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cuarray/runtime.hpp"
+
+namespace cuarray::py {
+
+void bind_cuda(nb::module_& m) {
+  m.def("get_device_count", &device_count);
+  m.def("get_current_device", &current_device);
+  m.def("set_current_device", &set_current_device);
+  m.def("device_synchronize", &device_synchronize);
+  m.def("device_properties", [](int id) {
+    const DeviceProperties& p = device_properties(id);
+    nb::dict d;
+    d["name"] = p.name;
+    d["major"] = p.major;
+    d["minor"] = p.minor;
+    d["multiProcessorCount"] = p.multiprocessor_count;
+    d["maxThreadsPerBlock"] = p.max_threads_per_block;
+    d["l2CacheSize"] = p.l2_cache_bytes;
+    d["totalGlobalMem"] = p.total_memory;
+    return d;
+  });
+
+  nb::class_<Stream>(m, "StreamHandle")
+      .def_static("create", &Stream::create, nb::arg("non_blocking") = false, nb::arg("priority") = 0)
+      .def_static("null", &Stream::null_stream)
+      .def_prop_ro("ptr", [](const Stream& s) { return reinterpret_cast<uintptr_t>(s.handle()); })
+      .def_prop_ro("device_id", &Stream::device)
+      .def("synchronize", &Stream::synchronize, nb::call_guard<nb::gil_scoped_release>())
+      .def("done", &Stream::done);
+  m.def("get_current_stream", &current_stream);
+  m.def("set_current_stream", &set_current_stream, nb::arg("stream").none());
+
+  nb::class_<Event>(m, "EventHandle")
+      .def(nb::init<bool, bool, bool>(), nb::arg("block") = false, nb::arg("disable_timing") = false,
+           nb::arg("interprocess") = false)
+      .def("record", [](Event& e, uintptr_t stream) { e.record(reinterpret_cast<StreamHandle>(stream)); })
+      .def("synchronize", &Event::synchronize, nb::call_guard<nb::gil_scoped_release>())
+      .def("query", &Event::query)
+      .def_prop_ro("ptr", [](const Event& e) { return reinterpret_cast<uintptr_t>(e.handle()); });
+  m.def("elapsed_time", &elapsed_time_ms);
+  m.def("stream_wait_event", [](uintptr_t stream, const Event& e) {
+    stream_wait_event(reinterpret_cast<StreamHandle>(stream), e);
+  });
+
+  m.def("pool_used_bytes", [](int d) { return MemoryPool::of_device(d).used_bytes(); });
+  m.def("pool_total_bytes", [](int d) { return MemoryPool::of_device(d).total_bytes(); });
+  m.def("pool_free_bytes", [](int d) { return MemoryPool::of_device(d).free_bytes(); });
+  m.def("pool_n_free_blocks", [](int d) { return MemoryPool::of_device(d).n_free_blocks(); });
+  m.def("pool_free_all_blocks", [](int d) { MemoryPool::of_device(d).free_all_blocks(); });
+  m.def("pool_set_limit", [](int d, size_t bytes) { MemoryPool::of_device(d).set_limit(bytes); });
+  m.def("pool_get_limit", [](int d) { return MemoryPool::of_device(d).get_limit(); });
+  m.def("pinned_n_free_blocks", [] { return PinnedMemoryPool::instance().n_free_blocks(); });
+  m.def("pinned_total_bytes", [] { return PinnedMemoryPool::instance().total_bytes(); });
+  m.def("pinned_free_all_blocks", [] { PinnedMemoryPool::instance().free_all_blocks(); });
+
+  // Compiles CUDA source to CUBIN for an architecture with no GPU needed (tests, RawKernel).
+  m.def("compile_to_cubin", [](const std::string& source, const std::string& name, const std::string& arch) {
+    std::string cubin = jit::compile_to_cubin(source, name, arch);
+    return nb::bytes(cubin.data(), cubin.size());
+  });
+  m.def("nvrtc_version", &jit::nvrtc_version);
+}
+
+}  // namespace cuarray::py

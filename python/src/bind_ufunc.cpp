@@ -1,0 +1,123 @@
+// ufunc objects: cuarray.add etc., with NumPy's call signature and attributes.
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/ufunc.hpp"
+#include "py_array.hpp"
+
+namespace cuarray::py {
+namespace {
+
+struct PyUfunc {
+  const Ufunc* u;
+};
+
+// ufunc(*inputs, *outputs, out=, dtype=, casting=, where=, order=, subok=, signature=)
+nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
+  const Ufunc& u = *self.u;
+  const int nin = u.nin(), nout = u.nout();
+  const int nargs = static_cast<int>(args.size());
+  if (nargs < nin || nargs > nin + nout)
+    throw_error(ErrorKind::Type, std::string(u.name()) + "() takes from " + std::to_string(nin) + " to " +
+                                     std::to_string(nin + nout) + " positional arguments but " +
+                                     std::to_string(nargs) + " were given");
+  Operand inputs[8];
+  for (int i = 0; i < nin; ++i) inputs[i] = operand_from_py(args[i], "a ufunc input");
+
+  nb::object out_obj = nb::none();
+  UfuncOptions options;
+  for (auto [key, value] : kwargs) {
+    std::string k = nb::cast<std::string>(key);
+    if (k == "out") out_obj = nb::borrow(value);
+    else if (k == "dtype") options.dtype = dtype_from_py(value);
+    else if (k == "casting") options.casting = casting_from_py(value);
+    else if (k == "where") {
+      if (!(PyBool_Check(value.ptr()) && value.ptr() == Py_True)) {
+        if (!is_array(value)) throw_error(ErrorKind::Type, "where= must be a cuarray boolean array");
+        options.where = &array_of(value);
+      }
+    } else if (k == "order") options.order = order_from_py(value, Order::K);
+    else if (k == "subok" || k == "signature") continue;
+    else throw_error(ErrorKind::Type, "'" + k + "' is an invalid keyword to ufunc '" + std::string(u.name()) + "'");
+  }
+  NDArray* outs[2] = {nullptr, nullptr};
+  nb::object out_handles[2];
+  auto take_out = [&](int k, nb::handle h) {
+    if (h.is_none()) return;
+    if (!is_array(h))
+      throw_error(ErrorKind::Type, "return arrays must be of ArrayType (a cuarray.ndarray), got " +
+                                       std::string(nb::str(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(h.ptr())))).c_str()));
+    outs[k] = &array_of(h);
+    out_handles[k] = nb::borrow(h);
+  };
+  for (int k = 0; k < nargs - nin; ++k) take_out(k, args[nin + k]);
+  if (!out_obj.is_none()) {
+    if (nargs > nin) throw_error(ErrorKind::Type, "cannot specify 'out' as both a positional and keyword argument");
+    if (PyTuple_Check(out_obj.ptr())) {
+      if (static_cast<int>(nb::len(out_obj)) != nout)
+        throw_error(ErrorKind::Value, "The 'out' tuple must have exactly one entry per ufunc output");
+      for (int k = 0; k < nout; ++k) take_out(k, out_obj[k]);
+    } else {
+      take_out(0, out_obj);
+    }
+  }
+  UfuncResult r = u(std::span(inputs, nin), std::span(outs, nout), options);
+  auto result = [&](int k) { return outs[k] ? out_handles[k] : wrap(std::move(r.out[k])); };
+  if (nout == 1) return result(0);
+  return nb::make_tuple(result(0), result(1));
+}
+
+// np.ufunc.resolve_dtypes((dtype | int | float | complex | None, ...))
+nb::tuple resolve_dtypes(const PyUfunc& self, nb::handle dtypes, nb::handle signature, nb::handle casting,
+                         bool reduction) {
+  const Ufunc& u = *self.u;
+  if (static_cast<int>(nb::len(dtypes)) != u.nin() + u.nout())
+    throw_error(ErrorKind::Value, "resolve_dtypes: the number of dtypes must match the number of operands");
+  std::vector<OperandType> in;
+  for (int i = 0; i < u.nin(); ++i) {
+    nb::handle d = dtypes[i];
+    using K = Scalar::Kind;
+    if (d.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) in.push_back({DType::Int64, true, K::Int});
+    else if (d.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)) in.push_back({DType::Float64, true, K::Float});
+    else if (d.ptr() == reinterpret_cast<PyObject*>(&PyComplex_Type)) in.push_back({DType::Complex128, true, K::Complex});
+    else if (d.is_none()) throw_error(ErrorKind::Type, "resolve_dtypes: input dtypes must be given");
+    else in.push_back({dtype_from_py_required(d)});
+  }
+  std::optional<DType> out = dtype_from_py(dtypes[u.nin()]);
+  std::vector<DType> r = u.resolve_dtypes(in, out, casting.is_none() ? Casting::SameKind : casting_from_py(casting));
+  nb::list l;
+  for (DType t : r) l.append(dtype_to_py(t));
+  return nb::tuple(l);
+}
+
+}  // namespace
+
+void bind_ufuncs(nb::module_& m) {
+  // dynamic_attr: each object carries its own __name__ and __doc__, as NumPy's ufuncs do.
+  nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(), "A universal function running elementwise on the GPU.")
+      .def("__call__", &call)
+      .def_prop_ro("nin", [](const PyUfunc& s) { return s.u->nin(); })
+      .def_prop_ro("nout", [](const PyUfunc& s) { return s.u->nout(); })
+      .def_prop_ro("nargs", [](const PyUfunc& s) { return s.u->nin() + s.u->nout(); })
+      .def_prop_ro("ntypes", [](const PyUfunc& s) { return s.u->types().size(); })
+      .def_prop_ro("types", [](const PyUfunc& s) { return s.u->types(); })
+      .def_prop_ro("identity", [](const PyUfunc&) { return nb::none(); })
+      .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(), nb::arg("signature") = nb::none(),
+           nb::arg("casting") = nb::none(), nb::arg("reduction") = false)
+      .def("__repr__", [](const PyUfunc& s) { return "<ufunc '" + std::string(s.u->name()) + "'>"; });
+  // One object per table entry; Python exposes them under NumPy's names and aliases.
+  nb::dict ufuncs;
+  for (const Ufunc& u : Ufunc::all()) {
+    nb::object obj = nb::cast(PyUfunc{&u});
+    nb::str name(u.name().data(), u.name().size());
+    obj.attr("__name__") = name;
+    obj.attr("__doc__") = nb::str(u.doc().data(), u.doc().size());
+    ufuncs[name] = obj;
+  }
+  m.attr("ufuncs") = ufuncs;
+}
+
+}  // namespace cuarray::py

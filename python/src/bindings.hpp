@@ -1,0 +1,10 @@
+// One function per binding file; module.cpp calls them in order.
+#pragma once
+#include <nanobind/nanobind.h>
+
+namespace cuarray::py {
+void bind_ndarray(nanobind::module_& m);
+void bind_ufuncs(nanobind::module_& m);
+void bind_creation(nanobind::module_& m);
+void bind_cuda(nanobind::module_& m);
+}  // namespace cuarray::py

@@ -1,0 +1,57 @@
+// Translates cuarray::Error into the Python exception NumPy/CuPy would raise.
+#include "errors.hpp"
+
+#include "convert.hpp"
+#include "cuarray/errors.hpp"
+
+namespace cuarray::py {
+namespace {
+
+PyObject* g_runtime_error = nullptr;
+PyObject* g_driver_error = nullptr;
+PyObject* g_out_of_memory = nullptr;
+
+void raise(const Error& e) {
+  switch (e.kind()) {
+    case ErrorKind::Value: PyErr_SetString(PyExc_ValueError, e.what()); return;
+    case ErrorKind::Type: PyErr_SetString(PyExc_TypeError, e.what()); return;
+    case ErrorKind::Index: PyErr_SetString(PyExc_IndexError, e.what()); return;
+    case ErrorKind::Overflow: PyErr_SetString(PyExc_OverflowError, e.what()); return;
+    case ErrorKind::NotImplemented: PyErr_SetString(PyExc_NotImplementedError, e.what()); return;
+    case ErrorKind::OutOfMemory: PyErr_SetString(g_out_of_memory, e.what()); return;
+    case ErrorKind::CudaDriver: PyErr_SetString(g_driver_error, e.what()); return;
+    case ErrorKind::CudaRuntime: PyErr_SetString(g_runtime_error, e.what()); return;
+    case ErrorKind::Axis: {
+      nb::object axis_error = nb::module_::import_("numpy.exceptions").attr("AxisError");
+      PyErr_SetObject(axis_error.ptr(), nb::str(e.what()).ptr());
+      return;
+    }
+    case ErrorKind::Compile: {
+      const auto& ce = static_cast<const CompileError&>(e);
+      nb::object cls = nb::module_::import_("cuarray.cuda.compiler").attr("CompileException");
+      nb::object exc = cls(nb::str(ce.what()), nb::str(ce.source().c_str()), nb::str(ce.name().c_str()));
+      PyErr_SetObject(cls.ptr(), exc.ptr());
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void register_errors(nb::module_& m) {
+  g_runtime_error = PyErr_NewException("cuarray.cuda.runtime.CUDARuntimeError", PyExc_RuntimeError, nullptr);
+  g_driver_error = PyErr_NewException("cuarray.cuda.driver.CUDADriverError", PyExc_RuntimeError, nullptr);
+  g_out_of_memory = PyErr_NewException("cuarray.cuda.memory.OutOfMemoryError", PyExc_MemoryError, nullptr);
+  m.attr("CUDARuntimeError") = nb::handle(g_runtime_error);
+  m.attr("CUDADriverError") = nb::handle(g_driver_error);
+  m.attr("OutOfMemoryError") = nb::handle(g_out_of_memory);
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const Error& e) {
+      raise(e);
+    }
+  });
+}
+
+}  // namespace cuarray::py

@@ -1,0 +1,14 @@
+// cuarray._core: the compiled half of the Python package. Kept free of import-time work beyond
+// creating types, so `import cuarray` stays fast and works with no GPU.
+#include <nanobind/nanobind.h>
+
+#include "bindings.hpp"
+#include "errors.hpp"
+
+NB_MODULE(_core, m) {
+  cuarray::py::register_errors(m);
+  cuarray::py::bind_ndarray(m);
+  cuarray::py::bind_ufuncs(m);
+  cuarray::py::bind_creation(m);
+  cuarray::py::bind_cuda(m);
+}

@@ -1,0 +1,78 @@
+#include "kernel_cache.hpp"
+
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "../runtime/context.hpp"
+#include "../runtime/driver.hpp"
+#include "cuarray/runtime.hpp"
+#include "disk_cache.hpp"
+#include "nvrtc.hpp"
+
+namespace cuarray::jit {
+namespace {
+
+struct KeyHash {
+  size_t operator()(const KernelKey& k) const { return k.hash(); }
+};
+using KernelMap = std::unordered_map<KernelKey, CUfunction, KeyHash>;
+
+std::mutex g_mutex;
+std::vector<KernelMap> g_maps;  // one per device
+
+KernelMap& map_for(int device) {
+  if (static_cast<int>(g_maps.size()) <= device) g_maps.resize(static_cast<size_t>(device) + 1);
+  return g_maps[device];
+}
+
+}  // namespace
+
+std::string device_arch(int device) {
+  const DeviceProperties& p = device_properties(device);
+  return "sm_" + std::to_string(p.major) + std::to_string(p.minor);
+}
+
+std::string cubin_for(const KernelSource& source, const std::string& arch,
+                      const std::vector<std::string>& extra_options) {
+  std::string key_text = source.code;
+  key_text += '\0';
+  for (const auto& o : default_options()) key_text += o + '\0';
+  for (const auto& o : extra_options) key_text += o + '\0';
+  key_text += arch + '\0' + std::to_string(nvrtc_version());
+  if (auto cached = load_cached_cubin(key_text)) return *cached;
+  std::string cubin = compile_to_cubin(source.code, source.name, arch, extra_options);
+  store_cached_cubin(key_text, cubin);
+  return cubin;
+}
+
+CUfunction load_kernel(const KernelSource& source, const std::vector<std::string>& extra_options) {
+  int device = current_device();
+  runtime::activate(device);
+  std::string cubin = cubin_for(source, device_arch(device), extra_options);
+  CUmodule module;
+  CU_CALL(cuModuleLoadData, &module, cubin.data());
+  CUfunction f;
+  CU_CALL(cuModuleGetFunction, &f, module, source.name.c_str());
+  return f;  // the module lives as long as the process: functions are cached by key
+}
+
+CUfunction find_kernel(const KernelKey& key) {
+  int device = current_device();
+  std::lock_guard<std::mutex> lock(g_mutex);
+  KernelMap& m = map_for(device);
+  auto it = m.find(key);
+  return it == m.end() ? nullptr : it->second;
+}
+
+CUfunction add_kernel(const KernelKey& key, const KernelSource& source) {
+  CUfunction f = load_kernel(source);  // compiled outside the lock: other kernels keep launching
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return map_for(current_device()).emplace(key, f).first->second;
+}
+
+void launch(CUfunction f, unsigned grid, unsigned block, CUstream stream, void** args, unsigned shared_bytes) {
+  CU_CALL(cuLaunchKernel, f, grid, 1, 1, block, 1, 1, shared_bytes, stream, args, nullptr);
+}
+
+}  // namespace cuarray::jit

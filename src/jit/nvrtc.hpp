@@ -1,0 +1,16 @@
+// NVRTC, opened with dlopen on first use: compiles CUDA C++ source to CUBIN for one architecture.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cuarray::jit {
+
+// "sm_90" etc. Throws CudaRuntime when libnvrtc cannot be found, CompileError with the log on failure.
+std::string compile_to_cubin(const std::string& source, const std::string& name, const std::string& arch,
+                             const std::vector<std::string>& extra_options = {});
+int nvrtc_version();  // major * 1000 + minor * 10, e.g. 13000
+
+// The options every cuarray kernel compiles with (part of the disk cache key).
+const std::vector<std::string>& default_options();
+
+}  // namespace cuarray::jit

@@ -1,0 +1,87 @@
+// complex<T>: the layout of NumPy's complex64/complex128 (real, imaginary) and the arithmetic of
+// NumPy's complex loops. The transcendental functions live in complex_math.cuh.
+namespace cuarray {
+
+template <class T> struct complex {
+  T re, im;
+
+  complex() = default;
+  __device__ constexpr complex(T r, T i = T(0)) : re(r), im(i) {}
+  template <class U>
+  __device__ explicit constexpr complex(const complex<U>& z) : re(T(z.re)), im(T(z.im)) {}
+
+  __device__ complex& operator+=(const complex& o) { return *this = *this + o; }
+  __device__ complex& operator-=(const complex& o) { return *this = *this - o; }
+  __device__ complex& operator*=(const complex& o) { return *this = *this * o; }
+  __device__ complex& operator/=(const complex& o) { return *this = *this / o; }
+};
+
+template <class T> __device__ inline complex<T> operator+(const complex<T>& a) { return a; }
+template <class T> __device__ inline complex<T> operator-(const complex<T>& a) {
+  return {-a.re, -a.im};
+}
+template <class T>
+__device__ inline complex<T> operator+(const complex<T>& a, const complex<T>& b) {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class T>
+__device__ inline complex<T> operator-(const complex<T>& a, const complex<T>& b) {
+  return {a.re - b.re, a.im - b.im};
+}
+template <class T>
+__device__ inline complex<T> operator*(const complex<T>& a, const complex<T>& b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+// Smith's algorithm, as NumPy's complex divide: scales by the larger part of b so |b|**2 cannot
+// overflow; b == 0 gives inf or nan parts like a real division by zero.
+template <class T>
+__device__ inline complex<T> operator/(const complex<T>& a, const complex<T>& b) {
+  const T abs_re = fabs(b.re), abs_im = fabs(b.im);
+  if (abs_re >= abs_im) {
+    if (abs_re == 0) return {a.re / abs_re, a.im / abs_re};
+    const T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
+    return {(a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl};
+  }
+  const T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
+  return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
+}
+template <class T> __device__ inline bool operator==(const complex<T>& a, const complex<T>& b) {
+  return a.re == b.re && a.im == b.im;
+}
+template <class T> __device__ inline bool operator!=(const complex<T>& a, const complex<T>& b) {
+  return !(a == b);
+}
+
+// Complex with a real scalar: the scalar is a complex with zero imaginary part, but * and / scale
+// the parts directly (no 0 * inf = nan from the missing imaginary part).
+#define CUARRAY_WITH_SCALAR \
+  template <class T, class S, enable_if_t<is_real_v<S>, int> = 0> __device__ inline
+CUARRAY_WITH_SCALAR complex<T> operator+(const complex<T>& a, S s) { return {a.re + T(s), a.im}; }
+CUARRAY_WITH_SCALAR complex<T> operator+(S s, const complex<T>& a) { return {T(s) + a.re, a.im}; }
+CUARRAY_WITH_SCALAR complex<T> operator-(const complex<T>& a, S s) { return {a.re - T(s), a.im}; }
+CUARRAY_WITH_SCALAR complex<T> operator-(S s, const complex<T>& a) { return {T(s) - a.re, -a.im}; }
+CUARRAY_WITH_SCALAR complex<T> operator*(const complex<T>& a, S s) { return {a.re * T(s), a.im * T(s)}; }
+CUARRAY_WITH_SCALAR complex<T> operator*(S s, const complex<T>& a) { return {T(s) * a.re, T(s) * a.im}; }
+CUARRAY_WITH_SCALAR complex<T> operator/(const complex<T>& a, S s) { return {a.re / T(s), a.im / T(s)}; }
+CUARRAY_WITH_SCALAR complex<T> operator/(S s, const complex<T>& a) { return complex<T>(T(s)) / a; }
+CUARRAY_WITH_SCALAR bool operator==(const complex<T>& a, S s) { return a.re == T(s) && a.im == 0; }
+CUARRAY_WITH_SCALAR bool operator!=(const complex<T>& a, S s) { return !(a == s); }
+#undef CUARRAY_WITH_SCALAR
+
+template <class T> __device__ inline T abs(const complex<T>& z) { return hypot(z.re, z.im); }
+template <class T> __device__ inline T arg(const complex<T>& z) { return atan2(z.im, z.re); }
+template <class T> __device__ inline complex<T> conj(const complex<T>& z) { return {z.re, -z.im}; }
+template <class T> __device__ inline complex<T> rint(const complex<T>& z) {
+  return {rint(z.re), rint(z.im)};
+}
+template <class T> __device__ inline bool isnan(const complex<T>& z) {
+  return isnan(z.re) || isnan(z.im);
+}
+template <class T> __device__ inline bool isinf(const complex<T>& z) {
+  return isinf(z.re) || isinf(z.im);
+}
+template <class T> __device__ inline bool isfinite(const complex<T>& z) {
+  return isfinite(z.re) && isfinite(z.im);
+}
+
+}  // namespace cuarray

@@ -1,0 +1,42 @@
+// Building blocks of the generated elementwise kernels (src/ops/elementwise_source.cpp writes the
+// per-operation part: operand types, the element function and the kernel signature).
+namespace cuarray {
+
+// N consecutive elements moved as one aligned load or store (16 bytes at most).
+template <class T, int N>
+struct alignas(sizeof(T) * N) Vec {
+  T v[N];
+};
+
+template <int N>
+struct Ptrs {
+  char* p[N];
+};
+
+template <class T, int N>
+struct Array {
+  T v[N];
+};
+
+__device__ __forceinline__ unsigned int global_thread() { return blockIdx.x * blockDim.x + threadIdx.x; }
+__device__ __forceinline__ unsigned int grid_threads() { return gridDim.x * blockDim.x; }
+
+// Byte offsets of element i in each of NPTR operands over R coalesced dims (dim R-1 fastest).
+template <class Index, class Offset, int NPTR, int R>
+__device__ __forceinline__ void strided_pointers(Index i, const Ptrs<NPTR>& base, const Array<Index, R>& shape,
+                                                 const Array<Offset, NPTR * R>& strides, char* (&q)[NPTR]) {
+#pragma unroll
+  for (int k = 0; k < NPTR; ++k) q[k] = base.p[k];
+#pragma unroll
+  for (int d = R - 1; d >= 0; --d) {
+    Index idx = i;
+    if (d > 0) {
+      idx = i % shape.v[d];
+      i /= shape.v[d];
+    }
+#pragma unroll
+    for (int k = 0; k < NPTR; ++k) q[k] += static_cast<Offset>(idx) * strides.v[k * R + d];
+  }
+}
+
+}  // namespace cuarray

@@ -1,0 +1,16 @@
+// The .cuh sources of src/kernels, embedded into the library at build time (cmake/embed_sources.cmake).
+#pragma once
+#include <string_view>
+
+namespace cuarray::kernels {
+extern const std::string_view prelude_cuh;
+extern const std::string_view common_cuh;
+extern const std::string_view float16_cuh;
+extern const std::string_view complex_cuh;
+extern const std::string_view complex_math_cuh;
+extern const std::string_view convert_cuh;
+extern const std::string_view ufunc_math_cuh;
+extern const std::string_view elementwise_cuh;
+extern const std::string_view reduce_cuh;
+extern const std::string_view random_cuh;
+}  // namespace cuarray::kernels

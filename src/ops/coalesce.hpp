@@ -1,0 +1,20 @@
+// Dimension coalescing shared by the elementwise and reduction engines: drop length-1 dims, order
+// dims so the primary operand's smallest stride is innermost, merge dims that are contiguous in
+// every operand. Fewer dims means cheaper index math and, at rank 1, the linear kernel.
+#pragma once
+#include "cuarray/shape.hpp"
+
+namespace cuarray::ops {
+
+inline constexpr int kMaxOperands = 16;
+
+struct StridedView {
+  Shape shape;
+  Strides strides[kMaxOperands];  // byte strides of each operand over `shape`
+  int count = 0;
+};
+
+// Operand 0 decides the order (the output, for the elementwise engine).
+void coalesce(StridedView& v);
+
+}  // namespace cuarray::ops

@@ -1,0 +1,90 @@
+// Copies, casts, fills and host transfers: everything that moves array data without arithmetic.
+#include <cstring>
+
+#include "../runtime/context.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/ndarray.hpp"
+#include "internal_ops.hpp"
+
+namespace cuarray {
+namespace ops {
+
+void run_internal(InternalOp op, std::string_view expr, std::span<const Operand> inputs, const NDArray& out,
+                  std::initializer_list<DType> loop, std::string_view preamble) {
+  ElementwiseSpec spec{static_cast<uint64_t>(op), expr, static_cast<int>(inputs.size()), 1, loop.begin(), preamble};
+  run_elementwise(spec, inputs, std::span(&out, 1));
+}
+
+void copy_into(const NDArray& src, const NDArray& dst) {
+  Operand in[] = {Operand::of(src)};
+  run_internal(InternalOp::Copy, "out0 = in0;", in, dst, {dst.dtype(), dst.dtype()});
+}
+
+}  // namespace ops
+
+namespace {
+
+// The layout order=K keeps for a copy: the source's when it is Fortran-ordered, else C.
+Order resolve_order(const NDArray& a, Order order) {
+  if (order == Order::C || order == Order::F) return order;
+  return a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
+}
+
+}  // namespace
+
+NDArray NDArray::astype(DType dtype, bool copy, Order order) const {
+  if (!copy && dtype == dtype_) {
+    bool layout_ok = order == Order::K || order == Order::A || (order == Order::C && c_contiguous()) ||
+                     (order == Order::F && f_contiguous());
+    if (layout_ok) return *this;
+  }
+  NDArray out = empty(shape_, dtype, resolve_order(*this, order));
+  ops::copy_into(*this, out);
+  return out;
+}
+
+NDArray NDArray::copy(Order order) const { return astype(dtype_, true, order); }
+
+void NDArray::fill(const Scalar& value) {
+  Operand in[] = {Operand::of(value)};
+  ops::run_internal(ops::InternalOp::Copy, "out0 = in0;", in, *this, {dtype_, dtype_});
+}
+
+void NDArray::assign(const NDArray& src) {
+  if (src.device() != device() && src.size() > 0) {
+    assign(to_device(src, device()));
+    return;
+  }
+  ops::copy_into(src, *this);
+}
+
+void NDArray::copy_to_host(void* dst) const {
+  if (size_ == 0) return;
+  if (!c_contiguous()) {
+    copy(Order::C).copy_to_host(dst);
+    return;
+  }
+  int saved = current_device();
+  set_current_device(device());
+  copy_device_to_host(dst, data_, static_cast<size_t>(nbytes()), current_stream_handle());
+  set_current_device(saved);
+}
+
+void NDArray::copy_from_host(const void* src) {
+  if (size_ == 0) return;
+  if (!c_contiguous()) throw_error(ErrorKind::Value, "copy_from_host needs a C-contiguous array");
+  copy_host_to_device(data_, src, static_cast<size_t>(nbytes()), current_stream_handle());
+}
+
+NDArray to_device(const NDArray& a, int device) {
+  if (a.device() == device) return a;
+  NDArray src = a.c_contiguous() ? a : a.copy(Order::C);
+  int saved = current_device();
+  set_current_device(device);
+  NDArray out = empty(a.shape(), a.dtype());
+  copy_peer(out.data(), device, src.data(), src.device(), static_cast<size_t>(src.nbytes()), current_stream_handle());
+  set_current_device(saved);
+  return out;
+}
+
+}  // namespace cuarray

@@ -1,0 +1,157 @@
+#include "elementwise.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "../jit/kernel_cache.hpp"
+#include "../runtime/context.hpp"
+#include "coalesce.hpp"
+#include "cuarray/errors.hpp"
+#include "elementwise_source.hpp"
+#include "launch_config.hpp"
+
+namespace cuarray::ops {
+namespace {
+
+constexpr uint8_t kElementwiseKeyKind = 1;
+constexpr uint8_t kScalarMarker = 0xff;
+constexpr int64_t kInt32Max = 0x7fffffff;
+
+// Largest vector width (elements) such that every operand's vector is at most 16 bytes and aligned.
+int pick_vec(char* const* data, const DType* dtypes, int nptr) {
+  int64_t max_item = 1;
+  for (int k = 0; k < nptr; ++k) max_item = std::max<int64_t>(max_item, static_cast<int64_t>(itemsize(dtypes[k])));
+  int vec = static_cast<int>(16 / max_item);
+  auto aligned = [&](int w) {
+    for (int k = 0; k < nptr; ++k)
+      if (reinterpret_cast<uintptr_t>(data[k]) % (static_cast<uintptr_t>(w) * itemsize(dtypes[k])) != 0) return false;
+    return true;
+  };
+  while (vec > 1 && !aligned(vec)) vec /= 2;
+  return vec;
+}
+
+bool needs_index64(const StridedView& v, int64_t n) {
+  if (n > kInt32Max) return true;
+  for (int k = 0; k < v.count; ++k) {
+    int64_t span = 0;
+    for (size_t d = 0; d < v.shape.size(); ++d) span += std::llabs(v.strides[k][d]) * (v.shape[d] - 1);
+    if (span > kInt32Max) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,
+                     const NDArray* where) {
+  const NDArray& primary = outputs[0];
+  const Shape& shape = primary.shape();
+  const int64_t n = primary.size();
+  if (n == 0) return;
+  const int device = primary.device();
+
+  // Pointer operands: array inputs, the where mask, outputs.
+  StridedView view;
+  view.shape = shape;
+  char* data[kMaxOperands];
+  DType storage[kMaxOperands];
+  int nptr = 0;
+  auto add = [&](const NDArray& a) {
+    if (nptr == kMaxOperands) throw_error(ErrorKind::Value, "too many operands for one elementwise kernel");
+    if (a.device() != device)
+      throw_error(ErrorKind::Value, "array device must be same as the current device: array is on device " +
+                                        std::to_string(a.device()) + " and current device is " +
+                                        std::to_string(device));
+    view.strides[nptr] = broadcast_strides(a.shape(), a.strides(), shape);
+    data[nptr] = a.data();
+    storage[nptr] = a.dtype();
+    ++nptr;
+  };
+  // Outputs go first in the view so that they decide the iteration order; the kernel's pointer
+  // order (inputs, mask, outputs) is restored below.
+  for (const NDArray& o : outputs) add(o);
+  for (const Operand& in : inputs)
+    if (!in.is_scalar()) add(*in.array);
+  if (where) add(*where);
+  view.count = nptr;
+  coalesce(view);
+
+  const int nout = static_cast<int>(outputs.size());
+  // Reorder from (outputs, inputs, mask) to the kernel's (inputs, mask, outputs).
+  int order[kMaxOperands];
+  for (int k = 0; k < nptr - nout; ++k) order[k] = nout + k;
+  for (int k = 0; k < nout; ++k) order[nptr - nout + k] = k;
+  char* kdata[kMaxOperands];
+  DType kstorage[kMaxOperands];
+  for (int k = 0; k < nptr; ++k) {
+    kdata[k] = data[order[k]];
+    kstorage[k] = storage[order[k]];
+  }
+
+  ElementwiseLayout layout{};
+  layout.has_where = where != nullptr;
+  layout.contiguous = view.shape.size() <= 1;
+  for (int k = 0; k < nptr && layout.contiguous; ++k)
+    layout.contiguous = view.shape.empty() || view.strides[k][0] == static_cast<int64_t>(itemsize(storage[k]));
+  layout.rank = static_cast<int>(view.shape.size());
+  layout.index64 = needs_index64(view, n);
+  layout.vec = layout.contiguous ? pick_vec(kdata, kstorage, nptr) : 1;
+
+  jit::KernelKey key;
+  key.push(kElementwiseKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(spec.nin)).push(static_cast<uint8_t>(nout));
+  for (int k = 0; k < spec.nin + nout; ++k) key.push(static_cast<uint8_t>(spec.loop[k]));
+  for (const Operand& in : inputs) key.push(in.is_scalar() ? kScalarMarker : static_cast<uint8_t>(in.array->dtype()));
+  for (const NDArray& o : outputs) key.push(static_cast<uint8_t>(o.dtype()));
+  key.push(layout.has_where).push(layout.contiguous).push(static_cast<uint8_t>(layout.contiguous ? layout.vec : layout.rank));
+  key.push(layout.index64);
+
+  runtime::activate(device);
+  CUfunction fn = jit::get_kernel(key, [&] {
+    std::optional<DType> in_storage[kMaxOperands];
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (!inputs[k].is_scalar()) in_storage[k] = inputs[k].array->dtype();
+    DType out_storage[kMaxOperands];
+    for (int k = 0; k < nout; ++k) out_storage[k] = outputs[k].dtype();
+    return jit::KernelSource{
+        elementwise_source(spec, std::span(in_storage, inputs.size()), std::span(out_storage, nout), layout),
+        kElementwiseKernelName};
+  });
+
+  // Kernel parameters, in the generated signature's order.
+  void* args[4 + kMaxOperands];
+  int nargs = 0;
+  args[nargs++] = kdata;
+  uint64_t n64 = static_cast<uint64_t>(n);
+  uint32_t n32 = static_cast<uint32_t>(n);
+  args[nargs++] = layout.index64 ? static_cast<void*>(&n64) : static_cast<void*>(&n32);
+  // Strided layout: shape[rank] then strides[nptr][rank] in the kernel's pointer order.
+  alignas(8) unsigned char shape_buf[kMaxDims * 8];
+  alignas(8) unsigned char stride_buf[kMaxOperands * kMaxDims * 8];
+  if (!layout.contiguous) {
+    const int r = layout.rank;
+    for (int d = 0; d < r; ++d) {
+      if (layout.index64) reinterpret_cast<uint64_t*>(shape_buf)[d] = static_cast<uint64_t>(view.shape[d]);
+      else reinterpret_cast<uint32_t*>(shape_buf)[d] = static_cast<uint32_t>(view.shape[d]);
+    }
+    for (int k = 0; k < nptr; ++k)
+      for (int d = 0; d < r; ++d) {
+        int64_t s = view.strides[order[k]][d];
+        if (layout.index64) reinterpret_cast<int64_t*>(stride_buf)[k * r + d] = s;
+        else reinterpret_cast<int32_t*>(stride_buf)[k * r + d] = static_cast<int32_t>(s);
+      }
+    args[nargs++] = shape_buf;
+    args[nargs++] = stride_buf;
+  }
+  alignas(16) unsigned char scalar_buf[kMaxOperands][16];
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    inputs[k].scalar.store_as(spec.loop[k], scalar_buf[k]);
+    args[nargs++] = scalar_buf[k];
+  }
+
+  const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
+  jit::launch(fn, grid_for(threads, device), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+}
+
+}  // namespace cuarray::ops

@@ -1,0 +1,24 @@
+// The library's own elementwise expressions (not ufuncs): their op ids and loop-type helpers.
+#pragma once
+#include "elementwise.hpp"
+
+namespace cuarray::ops {
+
+enum class InternalOp : uint64_t {
+  Copy = kInternalOp,   // out0 = in0 (with the casts the engine inserts): astype, copy, fill, setitem
+  Arange,
+  Linspace,
+  Eye,
+  Tri,
+  RandomUniform,
+  Sum,
+};
+
+// Runs a one-output internal expression; `loop` lists input then output loop dtypes.
+void run_internal(InternalOp op, std::string_view expr, std::span<const Operand> inputs, const NDArray& out,
+                  std::initializer_list<DType> loop, std::string_view preamble = {});
+
+// dst[...] = src, broadcasting src and casting unsafely (NumPy's setitem and astype semantics).
+void copy_into(const NDArray& src, const NDArray& dst);
+
+}  // namespace cuarray::ops

@@ -1,0 +1,30 @@
+// The reduction engine: map each input element to an accumulator, combine, post-map into the
+// output. One kernel template serves every plan: a block is TX x TY threads, x over outputs, y over
+// reduced elements; reducing along a contiguous axis uses TY lanes per output (coalesced along y),
+// along outer axes TX outputs per block (coalesced along x); tall reductions split across blocks
+// into partials and finish with a second pass (docs/reductions.md).
+#pragma once
+#include <span>
+#include <string_view>
+
+#include "cuarray/ndarray.hpp"
+
+namespace cuarray::ops {
+
+struct ReductionSpec {
+  uint64_t op_id;
+  std::string_view map;       // acc_t from `v` (the input element), e.g. "cuarray_cast<acc_t>(v)"
+  std::string_view combine;   // acc_t from `a` and `b`, e.g. "a + b"
+  std::string_view identity;  // acc_t, e.g. "cuarray_cast<acc_t>(0)"
+  std::string_view post;      // out_t from `a`, e.g. "cuarray_cast<out_t>(a)"
+};
+
+// Reduces `in` over `axes` (normalized, ascending, unique) into `out`, whose shape is `in`'s with
+// those axes removed. An empty reduction writes the identity.
+void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType acc,
+                   const NDArray& out);
+
+// Normalizes axis= for a reduction: nullopt means all axes. Throws AxisError / ValueError.
+SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim);
+
+}  // namespace cuarray::ops

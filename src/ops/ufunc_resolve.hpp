@@ -1,0 +1,31 @@
+// NumPy 2's ufunc loop selection, including NEP 50 weak Python scalars (docs/ufuncs.md).
+#pragma once
+#include <optional>
+#include <span>
+
+#include "cuarray/ufunc.hpp"
+#include "ufunc_table.hpp"
+
+namespace cuarray::ops {
+
+inline constexpr int kMaxUfuncArgs = 8;
+
+struct ParsedLoop {
+  DType types[kMaxUfuncArgs];  // nin inputs then nout outputs
+  const char* expr;            // never null: the ufunc's default filled in
+};
+
+// The loops of table entry `index`, parsed once.
+std::span<const ParsedLoop> parsed_loops(int index);
+
+struct LoopChoice {
+  const ParsedLoop* loop;
+  // The dtype each weak scalar input was given (NEP 50), for the OverflowError check; inputs that
+  // were not weak hold their own dtype.
+  DType operand_dtypes[kMaxUfuncArgs];
+};
+
+// Throws TypeError (no matching loop, bool subtract, ...) as NumPy does.
+LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::optional<DType> out_dtype, Casting casting);
+
+}  // namespace cuarray::ops

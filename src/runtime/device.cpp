@@ -1,0 +1,87 @@
+#include <mutex>
+#include <vector>
+
+#include "context.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/runtime.hpp"
+#include "driver.hpp"
+
+namespace cuarray {
+namespace {
+
+struct DeviceState {
+  CUcontext context = nullptr;
+  DeviceProperties properties;
+};
+
+std::vector<DeviceState>& devices() {
+  static std::vector<DeviceState>* states = [] {
+    int n = 0;
+    CU_CALL(cuDeviceGetCount, &n);
+    if (n == 0) throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected");
+    return new std::vector<DeviceState>(n);
+  }();
+  return *states;
+}
+
+void check_id(int id) {
+  int n = static_cast<int>(devices().size());
+  if (id < 0 || id >= n)
+    throw_error(ErrorKind::CudaRuntime,
+                "invalid device ordinal " + std::to_string(id) + " (" + std::to_string(n) + " device(s) present)");
+}
+
+DeviceState& state(int id) {
+  check_id(id);
+  DeviceState& s = devices()[id];
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!s.context) {
+    CUdevice dev;
+    CU_CALL(cuDeviceGet, &dev, id);
+    CU_CALL(cuDevicePrimaryCtxRetain, &s.context, dev);
+    auto attr = [&](CUdevice_attribute a) {
+      int v = 0;
+      CU_CALL(cuDeviceGetAttribute, &v, a, dev);
+      return v;
+    };
+    DeviceProperties& p = s.properties;
+    p.major = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+    p.minor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+    p.multiprocessor_count = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+    p.max_threads_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    p.l2_cache_bytes = attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+    CU_CALL(cuDeviceTotalMem, &p.total_memory, dev);
+    char name[256] = {};
+    CU_CALL(cuDeviceGetName, name, sizeof(name), dev);
+    p.name = name;
+  }
+  return s;
+}
+
+thread_local int t_current_device = 0;
+thread_local int t_active_device = -1;
+
+}  // namespace
+
+namespace runtime {
+void activate(int device) {
+  if (t_active_device == device) return;
+  CU_CALL(cuCtxSetCurrent, state(device).context);
+  t_active_device = device;
+}
+}  // namespace runtime
+
+int device_count() { return static_cast<int>(devices().size()); }
+int current_device() { return t_current_device; }
+void set_current_device(int id) {
+  check_id(id);
+  t_current_device = id;
+}
+void device_synchronize(int id) {
+  runtime::activate(id);
+  CU_CALL(cuCtxSynchronize);
+}
+const DeviceProperties& device_properties(int id) { return state(id).properties; }
+
+}  // namespace cuarray

@@ -1,0 +1,42 @@
+// The CUDA driver API, opened with dlopen on first use: one table of function pointers.
+#pragma once
+#include <cuda.h>
+
+#include <string>
+
+namespace cuarray::runtime {
+
+// Every driver entry point cuarray calls. decltype(&::name) picks the versioned prototype the
+// header maps `name` to (cuMemAlloc -> cuMemAlloc_v2); cuGetProcAddress resolves the base name.
+#define CUARRAY_DRIVER_FUNCTIONS(X)                                                                  \
+  X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetAttribute)        \
+  X(cuDeviceGetName) X(cuDeviceTotalMem) X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent)             \
+  X(cuCtxGetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemGetInfo)                 \
+  X(cuMemHostAlloc) X(cuMemFreeHost) X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync)                      \
+  X(cuMemcpyDtoDAsync) X(cuMemcpyPeerAsync) X(cuMemsetD8Async) X(cuMemsetD16Async)                  \
+  X(cuMemsetD32Async) X(cuStreamCreateWithPriority) X(cuStreamDestroy) X(cuStreamSynchronize)       \
+  X(cuStreamQuery) X(cuStreamWaitEvent) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord)         \
+  X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime) X(cuModuleLoadData)                   \
+  X(cuModuleGetFunction) X(cuModuleUnload) X(cuLaunchKernel) X(cuFuncSetAttribute)                  \
+  X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute) X(cuDeviceCanAccessPeer)           \
+  X(cuCtxEnablePeerAccess)
+
+struct DriverApi {
+#define CUARRAY_DECLARE(name) decltype(&::name) name = nullptr;
+  CUARRAY_DRIVER_FUNCTIONS(CUARRAY_DECLARE)
+#undef CUARRAY_DECLARE
+};
+
+// Loads libcuda and calls cuInit once; throws CudaRuntime naming what is missing.
+const DriverApi& driver();
+bool driver_loaded();  // without loading: has any GPU work happened in this process?
+
+// Throws CudaDriver naming `call` and the driver's error when `status` is not CUDA_SUCCESS
+// (CUDA_ERROR_OUT_OF_MEMORY becomes OutOfMemory).
+void check(CUresult status, const char* call);
+std::string error_string(CUresult status);
+
+}  // namespace cuarray::runtime
+
+// Calls a driver function through the table and checks its status: CU_CALL(cuMemFree, ptr).
+#define CU_CALL(fn, ...) ::cuarray::runtime::check(::cuarray::runtime::driver().fn(__VA_ARGS__), #fn)

@@ -1,0 +1,195 @@
+// The device memory pool: a caching allocator with one free list per (stream, rounded size).
+//
+// A block freed on stream S is reused only by allocations on S, so stream order alone makes reuse
+// safe without events (CuPy's rule). Sizes are rounded to at most 1/8 of their power of two, so the
+// few distinct sizes a program uses hit the cache; on out-of-memory the cache is released and the
+// allocation retried once before OutOfMemory is raised. See docs/memory.md.
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "context.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/runtime.hpp"
+#include "driver.hpp"
+#include "memory_internal.hpp"
+
+namespace cuarray {
+namespace {
+
+size_t round_size(size_t n) {
+  constexpr size_t kMinGranule = 512;
+  size_t pow2 = 1;
+  while (pow2 < n) pow2 <<= 1;
+  size_t granule = std::max(kMinGranule, pow2 / 8);
+  return (n + granule - 1) / granule * granule;
+}
+
+std::string with_commas(size_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  return s;
+}
+
+}  // namespace
+
+struct MemoryPool::Impl {
+  int device;
+  mutable std::mutex mutex;
+  std::unordered_map<StreamHandle, std::multimap<size_t, CUdeviceptr>> free_lists;
+  size_t used = 0, cached = 0, limit = 0;
+
+  void release(CUdeviceptr ptr, size_t size, StreamHandle stream) {
+    std::lock_guard<std::mutex> lock(mutex);
+    free_lists[stream].emplace(size, ptr);
+    used -= size;
+    cached += size;
+  }
+
+  // Returns cached blocks to the driver. Caller holds the mutex.
+  void release_cache_locked() {
+    if (cached == 0) return;
+    runtime::activate(device);
+    CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
+    for (auto& [stream, blocks] : free_lists)
+      for (auto& [size, ptr] : blocks) runtime::driver().cuMemFree(ptr);
+    free_lists.clear();
+    cached = 0;
+  }
+
+  CUdeviceptr take_cached(size_t size, StreamHandle stream) {
+    auto list = free_lists.find(stream);
+    if (list == free_lists.end()) return 0;
+    auto it = list->second.find(size);
+    if (it == list->second.end()) return 0;
+    CUdeviceptr ptr = it->second;
+    list->second.erase(it);
+    cached -= size;
+    return ptr;
+  }
+
+  bool within_limit(size_t size) const { return limit == 0 || used + cached + size <= limit; }
+
+  CUdeviceptr allocate_new(size_t size) {
+    runtime::activate(device);
+    CUdeviceptr ptr = 0;
+    CUresult status = runtime::driver().cuMemAlloc(&ptr, size);
+    if (status == CUDA_ERROR_OUT_OF_MEMORY) return 0;
+    runtime::check(status, "cuMemAlloc");
+    return ptr;
+  }
+
+  [[noreturn]] void out_of_memory(size_t requested) {
+    std::string msg = "Out of memory allocating " + with_commas(requested) + " bytes (allocated so far: " +
+                      with_commas(used) + " bytes";
+    if (limit) msg += ", limit set to: " + with_commas(limit) + " bytes";
+    size_t free_bytes = 0, total = 0;
+    runtime::activate(device);
+    if (runtime::driver().cuMemGetInfo(&free_bytes, &total) == CUDA_SUCCESS)
+      msg += ", device free: " + with_commas(free_bytes) + " of " + with_commas(total) + " bytes";
+    throw_error(ErrorKind::OutOfMemory, msg + ").");
+  }
+};
+
+namespace {
+
+class PoolBuffer final : public Buffer {
+ public:
+  PoolBuffer(MemoryPool::Impl* pool, CUdeviceptr ptr, size_t size, StreamHandle stream)
+      : Buffer(reinterpret_cast<void*>(ptr), size, pool->device), pool_(pool), stream_(stream) {}
+  ~PoolBuffer() override { pool_->release(reinterpret_cast<CUdeviceptr>(ptr_), size_, stream_); }
+
+ private:
+  MemoryPool::Impl* pool_;  // pools live for the whole process
+  StreamHandle stream_;
+};
+
+class ExternalBuffer final : public Buffer {
+ public:
+  ExternalBuffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive)
+      : Buffer(ptr, size, device), keep_alive_(std::move(keep_alive)) {}
+
+ private:
+  std::shared_ptr<void> keep_alive_;
+};
+
+}  // namespace
+
+std::shared_ptr<Buffer> external_buffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive) {
+  return std::make_shared<ExternalBuffer>(ptr, size, device, std::move(keep_alive));
+}
+
+MemoryPool::MemoryPool(int device) : impl_(std::make_unique<Impl>()) { impl_->device = device; }
+
+MemoryPool& MemoryPool::of_device(int id) {
+  static std::mutex mutex;
+  static std::vector<MemoryPool*> pools;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (pools.empty()) pools.resize(static_cast<size_t>(device_count()), nullptr);
+  if (id < 0 || id >= static_cast<int>(pools.size()))
+    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(id));
+  if (!pools[id]) pools[id] = new MemoryPool(id);  // never destroyed: buffers may outlive statics
+  return *pools[id];
+}
+
+std::shared_ptr<Buffer> MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
+  size_t size = round_size(std::max<size_t>(nbytes, 1));
+  Impl& p = *impl_;
+  std::lock_guard<std::mutex> lock(p.mutex);
+  CUdeviceptr ptr = p.take_cached(size, stream);
+  if (!ptr) {
+    if (p.within_limit(size)) ptr = p.allocate_new(size);
+    if (!ptr) {  // over the limit or the device is full: give back the cache and try once more
+      p.release_cache_locked();
+      if (!p.within_limit(size)) p.out_of_memory(nbytes);
+      ptr = p.allocate_new(size);
+      if (!ptr) p.out_of_memory(nbytes);
+    }
+  }
+  p.used += size;
+  return std::make_shared<PoolBuffer>(&p, ptr, size, stream);
+}
+
+size_t MemoryPool::used_bytes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->used;
+}
+size_t MemoryPool::free_bytes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->cached;
+}
+size_t MemoryPool::total_bytes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->used + impl_->cached;
+}
+int MemoryPool::n_free_blocks() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  size_t n = 0;
+  for (auto& [stream, blocks] : impl_->free_lists) n += blocks.size();
+  return static_cast<int>(n);
+}
+void MemoryPool::free_all_blocks() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->release_cache_locked();
+}
+void MemoryPool::set_limit(size_t bytes) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->limit = bytes;
+}
+size_t MemoryPool::get_limit() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->limit;
+}
+
+void rehome_stream_blocks(int device, StreamHandle stream) {
+  MemoryPool::Impl& p = *MemoryPool::of_device(device).impl();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto it = p.free_lists.find(stream);
+  if (it == p.free_lists.end()) return;
+  auto& null_list = p.free_lists[nullptr];
+  null_list.merge(it->second);
+  p.free_lists.erase(it);
+}
+
+}  // namespace cuarray
