@@ -45,9 +45,9 @@ Strides f_strides(const Shape& shape, int64_t itemsize) {
 
 // NumPy's rule: dimensions of length 1 do not constrain their stride; empty arrays are contiguous.
 bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize) {
+  if (shape_size(shape) == 0) return true;
   int64_t expected = itemsize;
   for (size_t i = shape.size(); i-- > 0;) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];
@@ -57,9 +57,9 @@ bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsiz
 }
 
 bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize) {
+  if (shape_size(shape) == 0) return true;
   int64_t expected = itemsize;
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];

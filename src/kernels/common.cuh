@@ -61,11 +61,11 @@ template <class T> using real_t = typename real_of<T>::type;
 // complex would otherwise hide them from unqualified calls made inside the namespace.
 using ::fabs, ::sqrt, ::cbrt, ::exp, ::exp2, ::expm1, ::log, ::log2, ::log10, ::log1p;
 using ::sin, ::cos, ::tan, ::asin, ::acos, ::atan, ::sinh, ::cosh, ::tanh, ::asinh, ::acosh, ::atanh;
-using ::floor, ::ceil, ::trunc, ::rint, ::atan2, ::hypot, ::pow, ::fmod, ::copysign, ::fmax, ::fmin;
+using ::floor, ::ceil, ::trunc, ::rint, ::atan2, ::hypot, ::pow, ::fmod, ::copysign, ::fmax, ::fmin, ::fma;
 using ::isnan, ::isinf, ::isfinite, ::signbit, ::nextafter;
 
 inline constexpr double kPi = 3.14159265358979323846264338327950288;
-inline constexpr double kPi_2 = 1.57079632679489661923132169163975144;
+inline constexpr double kHalfPi = 1.57079632679489661923132169163975144;
 inline constexpr double kLn2 = 0.693147180559945309417232121458176568;
 inline constexpr double kLog2e = 1.44269504088896340735992468100189214;
 inline constexpr double kLog10e = 0.434294481903251827651128931685401577;

@@ -107,7 +107,7 @@ template <class T> __device__ complex<T> sqrt(const complex<T>& z) {
 template <class T> __device__ complex<T> pow(const complex<T>& a, const complex<T>& b) {
   if (b.re == 0 && b.im == 0) return {T(1), T(0)};
   if (a.re == 0 && a.im == 0) {
-    if (b.re > 0 && b.im == 0) return {T(0), T(0)};
+    if (b.re > 0) return {T(0), T(0)};
     const T nan = float_limits<T>::quiet_nan();
     return {nan, nan};
   }
@@ -135,7 +135,7 @@ template <class T> __device__ complex<T> sinh(const complex<T>& z) {
     return {scaled_exp(fabs(x), copysign(T(0.5), x) * cos(y)), scaled_exp(fabs(x), T(0.5) * sin(y))};
   }
   if (x == 0 || y == 0) return {x, x == 0 ? y - y : y};
-  if (isinf(x)) return isfinite(y) ? complex<T>(x * cos(y), fabs(x) * sin(y)) : complex<T>(x, y - y);
+  if (isinf(x)) return isfinite(y) ? complex<T>(x * cos(y), fabs(x) * sin(y)) : complex<T>(x * x, y - y);
   return {x * (y - y), x * (y - y)};
 }
 template <class T> __device__ complex<T> cosh(const complex<T>& z) {
@@ -168,7 +168,11 @@ template <class T> __device__ complex<T> tanh(const complex<T>& z) {
 // i z, and back: -i w.
 template <class T> __device__ inline complex<T> times_i(const complex<T>& z) { return {-z.im, z.re}; }
 template <class T> __device__ inline complex<T> times_minus_i(const complex<T>& w) { return {w.im, -w.re}; }
-template <class T> __device__ inline complex<T> sin(const complex<T>& z) { return times_minus_i(sinh(times_i(z))); }
+template <class T> __device__ inline complex<T> sin(const complex<T>& z) {
+  // the sign of this infinity is unspecified in C99; glibc's csin, so NumPy, gives +inf
+  if (!isfinite(z.re) && isinf(z.im)) return {z.re - z.re, fabs(z.im)};
+  return times_minus_i(sinh(times_i(z)));
+}
 template <class T> __device__ inline complex<T> cos(const complex<T>& z) { return cosh(times_i(z)); }
 template <class T> __device__ inline complex<T> tan(const complex<T>& z) { return times_minus_i(tanh(times_i(z))); }
 
@@ -213,7 +217,7 @@ template <class T> __device__ complex<T> acos(const complex<T>& z) {
   const T x = fabs(z.re), y = fabs(z.im);
   if (isnan(x) || isnan(y)) {
     if (isinf(x) || isinf(y)) return {x + y, -copysign(float_limits<T>::infinity(), z.im)};
-    return {x == 0 ? T(kPi_2) : x + y, x + y};
+    return {x == 0 ? T(kHalfPi) : x + y, x + y};
   }
   T eta, d;
   asin_parts(x, y, eta, d);
@@ -225,9 +229,8 @@ template <class T> __device__ inline complex<T> asinh(const complex<T>& z) {
 // acosh z = +-i acos z, the sign chosen for a non-negative real part.
 template <class T> __device__ complex<T> acosh(const complex<T>& z) {
   const complex<T> w = acos(z);
-  if (isnan(w.re) && isnan(w.im)) return {w.im, w.re};
+  if (isnan(w.im)) return {w.im, w.re};  // acos(+-0 + i nan) = pi/2 + i nan gives nan + i pi/2, as glibc
   if (isnan(w.re)) return {fabs(w.im), w.re};
-  if (isnan(w.im)) return {w.im, w.im};
   return {fabs(w.im), copysign(w.re, z.im)};
 }
 // atanh z = log1p(4x / ((1 - x)^2 + y^2)) / 4 + i atan2(2y, (1 - x)(1 + x) - y^2) / 2 for x, y >= 0.
@@ -236,14 +239,14 @@ template <class T> __device__ complex<T> atanh(const complex<T>& z) {
   const T x = fabs(z.re), y = fabs(z.im);
   if (isnan(x) || isnan(y)) {
     if (isinf(x)) return {copysign(T(0), z.re), y + y};
-    if (isinf(y)) return {copysign(T(0), z.re), copysign(T(kPi_2), z.im)};
+    if (isinf(y)) return {copysign(T(0), z.re), copysign(T(kHalfPi), z.im)};
     return {x == 0 ? z.re : x + y, x + y};
   }
   T rx, ry;
   if (x > 1 / L::eps || y > 1 / L::eps) {  // atanh z = 1/z + i pi/2: Re(1/z) = x / |z|^2, scaled
     const T m = fmax(x, y);
     rx = isinf(m) ? T(0) : x / m / (x / m * (x / m) + y / m * (y / m)) / m;
-    ry = T(kPi_2);
+    ry = T(kHalfPi);
   } else if (y == 0 && x <= 1) {
     rx = atanh(x), ry = y;
   } else {

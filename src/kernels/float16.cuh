@@ -57,7 +57,8 @@ struct float16 {
 // Free functions of float16 are templates so that NVRTC only analyses the ones a kernel uses.
 template <class H, class R = H> using if_half = enable_if_t<is_same_v<H, float16>, R>;
 template <class A, class B, class R>
-using if_half_operands = enable_if_t<(is_same_v<A, float16> || is_same_v<B, float16>) && is_real_v<A> && is_real_v<B>, R>;
+using if_half_operands =
+    enable_if_t<(is_same_v<A, float16> || is_same_v<B, float16>) && is_real_v<A> && is_real_v<B>, R>;
 
 template <class H> __device__ inline if_half<H> operator+(H a) { return a; }
 template <class H> __device__ inline if_half<H> operator-(H a) { return H::from_bits(a.bits ^ 0x8000u); }

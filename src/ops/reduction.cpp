@@ -18,13 +18,6 @@ constexpr uint8_t kReductionKeyKind = 2;
 constexpr int kThreads = 256;
 constexpr const char* kKernelName = "cuarray_reduce";
 
-struct ReducePlan {
-  int tx, ty;          // block shape
-  int64_t splits;      // blocks along the reduction (partials + a second pass when > 1)
-  int64_t chunk;       // reduced elements per split
-  bool index64;
-};
-
 int pow2_at_most(int64_t n, int cap) {
   int p = 1;
   while (p * 2 <= cap && p * 2 <= n) p *= 2;
@@ -52,48 +45,6 @@ ReducePlan plan(int64_t m, int64_t k, bool reduce_inner, int sms) {
   p.splits = (k + p.chunk - 1) / std::max<int64_t>(p.chunk, 1);
   if (p.splits < 1) p.splits = 1;
   return p;
-}
-
-std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DType out, bool partial_input,
-                             bool partial_output, int rk, int rr, const ReducePlan& p) {
-  std::string s;
-  s.reserve(16384);
-  append_common_fragments(s);
-  s += kernels::elementwise_cuh;
-  s += kernels::reduce_cuh;
-  s += p.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
-  s += "typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
-  s += "typedef " + std::string(kernel_type_name(acc)) + " acc_t;\n";
-  s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
-  // A second pass reads accumulators: no map.
-  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v) { return " +
-       (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
-  s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
-       std::string(spec.combine) + "; } };\n";
-  s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a) { return " + std::string(spec.post) + "; }\n";
-  const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
-                    RR = std::to_string(rr);
-  s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kThreads) + ") " + kKernelName +
-       "(const char* in, char* out, index_t M, index_t K, index_t chunk, cuarray::Array<index_t, " + RK +
-       "> kshape, cuarray::Array<offset_t, " + RK + "> kin, cuarray::Array<offset_t, " + RK +
-       "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR + "> rin) {\n";
-  s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
-  s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
-  s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
-  s += "if (m < M) {\n";
-  s += "  const offset_t in_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kin);\n";
-  s += "  out_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kout);\n";
-  s += "  const index_t r0 = blockIdx.y * chunk;\n  const index_t r1 = K - r0 < chunk ? K : r0 + chunk;\n";
-  s += "  const char* base = in + in_off;\n  Combine combine;\n";
-  s += "#pragma unroll 4\n  for (index_t r = r0 + threadIdx.y; r < r1; r += " + TY + ") {\n";
-  s += "    acc = combine(acc, cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
-       RR + ">(r, rshape, rin))));\n  }\n}\n";
-  s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
-  s += "if (threadIdx.y == 0 && m < M) {\n";
-  if (partial_output) s += "  reinterpret_cast<acc_t*>(out)[(uint64_t)blockIdx.y * M + m] = acc;\n";
-  else s += "  *reinterpret_cast<out_t*>(out + out_off) = cuarray_post(acc);\n";
-  s += "}\n}\n";
-  return s;
 }
 
 // Writes dims into a kernel Array of index/offset width; rank 0 becomes one dim of length 1.
@@ -142,6 +93,48 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
 }
 
 }  // namespace
+
+std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DType out, bool partial_input,
+                             bool partial_output, int rk, int rr, const ReducePlan& p) {
+  std::string s;
+  s.reserve(16384);
+  append_common_fragments(s);
+  s += kernels::elementwise_cuh;
+  s += kernels::reduce_cuh;
+  s += p.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += "typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
+  s += "typedef " + std::string(kernel_type_name(acc)) + " acc_t;\n";
+  s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
+  // A second pass reads accumulators: no map.
+  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v) { return " +
+       (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
+  s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
+       std::string(spec.combine) + "; } };\n";
+  s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a) { return " + std::string(spec.post) + "; }\n";
+  const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
+                    RR = std::to_string(rr);
+  s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kThreads) + ") " + kKernelName +
+       "(const char* in, char* out, index_t M, index_t K, index_t chunk, cuarray::Array<index_t, " + RK +
+       "> kshape, cuarray::Array<offset_t, " + RK + "> kin, cuarray::Array<offset_t, " + RK +
+       "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR + "> rin) {\n";
+  s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
+  s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
+  s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
+  s += "if (m < M) {\n";
+  s += "  const offset_t in_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kin);\n";
+  s += "  out_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kout);\n";
+  s += "  const index_t r0 = blockIdx.y * chunk;\n  const index_t r1 = K - r0 < chunk ? K : r0 + chunk;\n";
+  s += "  const char* base = in + in_off;\n  Combine combine;\n";
+  s += "#pragma unroll 4\n  for (index_t r = r0 + threadIdx.y; r < r1; r += " + TY + ") {\n";
+  s += "    acc = combine(acc, cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
+       RR + ">(r, rshape, rin))));\n  }\n}\n";
+  s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
+  s += "if (threadIdx.y == 0 && m < M) {\n";
+  if (partial_output) s += "  reinterpret_cast<acc_t*>(out)[(uint64_t)blockIdx.y * M + m] = acc;\n";
+  else s += "  *reinterpret_cast<out_t*>(out + out_off) = cuarray_post(acc);\n";
+  s += "}\n}\n";
+  return s;
+}
 
 SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim) {
   SmallVector<int, 8> out;

@@ -5,6 +5,7 @@
 // into partials and finish with a second pass (docs/reductions.md).
 #pragma once
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "cuarray/ndarray.hpp"
@@ -23,6 +24,20 @@ struct ReductionSpec {
 // those axes removed. An empty reduction writes the identity.
 void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType acc,
                    const NDArray& out);
+
+// How one reduction pass is launched: a block of tx * ty threads (x over outputs, y over reduced
+// elements) and `splits` blocks along the reduction, each covering `chunk` elements.
+struct ReducePlan {
+  int tx, ty;
+  int64_t splits;
+  int64_t chunk;
+  bool index64;
+};
+
+// The CUDA source of one pass. `partial_input`: the input holds accumulators from a previous
+// pass (no map); `partial_output`: write accumulators per split instead of post-mapped outputs.
+std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DType out, bool partial_input,
+                             bool partial_output, int kept_rank, int reduced_rank, const ReducePlan& plan);
 
 // Normalizes axis= for a reduction: nullopt means all axes. Throws AxisError / ValueError.
 SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim);

@@ -6,16 +6,23 @@
   raises CUDARuntimeError or reports no device.  Host-only tests (no marker) always run.
 - Hypothesis: modest example counts and no deadline (the first call of a kernel compiles it).
 """
+import os
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
 import cuarray  # noqa: F401  -- must import on any machine, GPU or not
 
-from helpers import gpu_unavailable_reason, rng  # noqa: F401  (rng is a fixture)
+# helpers.py, ufunc_domains.py, workers.py and seed_examples.py are imported by name from the test
+# modules; make that work under any --import-mode.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from helpers import gpu_unavailable_reason, rng  # noqa: E402,F401  (rng is a fixture)
 
 settings.register_profile(
-    "cuarray", max_examples=50, deadline=None,
+    "cuarray", max_examples=50, deadline=None, database=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("cuarray")
 

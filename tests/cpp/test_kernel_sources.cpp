@@ -1,0 +1,123 @@
+// Every generated kernel family compiles with NVRTC for sm_80 and sm_90: each ufunc loop (linear
+// vectorized and strided layouts), every cast, the reductions and the random generator. No GPU
+// is needed: NVRTC produces CUBIN for any architecture.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cuarray/errors.hpp"
+#include "jit/nvrtc.hpp"
+#include "kernels/fragments.hpp"
+#include "ops/elementwise_source.hpp"
+#include "ops/internal_ops.hpp"
+#include "ops/reduction.hpp"
+#include "ops/ufunc_resolve.hpp"
+#include "ops/ufunc_table.hpp"
+
+using namespace cuarray;
+
+namespace {
+
+const char* const kArchs[] = {"sm_80", "sm_90"};
+
+void expect_compiles(const std::string& source, const std::string& what) {
+  for (const char* arch : kArchs) {
+    try {
+      std::string cubin = jit::compile_to_cubin(source, "test", arch);
+      EXPECT_GT(cubin.size(), 0u) << what;
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
+    }
+  }
+}
+
+ops::ElementwiseLayout strided(int rank) { return {false, 1, rank, false, false}; }
+ops::ElementwiseLayout linear(int vec) { return {true, vec, 1, false, false}; }
+
+}  // namespace
+
+class UfuncLoopCompile : public ::testing::TestWithParam<int> {};
+
+TEST_P(UfuncLoopCompile, EveryLoopCompiles) {
+  const int index = GetParam();
+  const ops::UfuncDef& def = ops::ufunc_defs()[index];
+  for (const ops::ParsedLoop& loop : ops::parsed_loops(index)) {
+    ops::ElementwiseSpec spec{static_cast<uint64_t>(index), loop.expr, def.nin, def.nout, loop.types};
+    // Inputs stored as the loop's own types; the first input a scalar in the strided variant.
+    std::vector<std::optional<DType>> in(loop.types, loop.types + def.nin);
+    std::vector<DType> out(loop.types + def.nin, loop.types + def.nin + def.nout);
+    std::string what = std::string(def.name) + " loop " + std::to_string(&loop - ops::parsed_loops(index).data());
+    expect_compiles(ops::elementwise_source(spec, in, out, linear(2)), what + " linear");
+    if (def.nin > 1) in[0].reset();
+    ops::ElementwiseLayout layout = strided(3);
+    layout.has_where = true;
+    expect_compiles(ops::elementwise_source(spec, in, out, layout), what + " strided+where");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllUfuncs, UfuncLoopCompile,
+                         ::testing::Range(0, static_cast<int>(ops::ufunc_defs().size())),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           std::string name = ops::ufunc_defs()[info.param].name;
+                           for (char& c : name)
+                             if (c == '_') c = 'U';
+                           return name;
+                         });
+
+TEST(CastCompile, EveryDTypePair) {
+  for (int a = 0; a < kNumDTypes; ++a) {
+    for (int b = 0; b < kNumDTypes; ++b) {
+      const DType loop[] = {static_cast<DType>(b), static_cast<DType>(b)};
+      ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::Copy), "out0 = in0;", 1, 1, loop};
+      std::optional<DType> in[] = {static_cast<DType>(a)};
+      DType out[] = {static_cast<DType>(b)};
+      const int vec = static_cast<int>(16 / std::max(itemsize(loop[0]), itemsize(static_cast<DType>(a))));
+      expect_compiles(ops::elementwise_source(spec, in, out, linear(vec)),
+                      std::string("cast ") + std::string(dtype_name(static_cast<DType>(a))) + " -> " +
+                          std::string(dtype_name(static_cast<DType>(b))));
+    }
+  }
+}
+
+TEST(SourceGeneration, NamesOperandsAndLayout) {
+  const DType loop[] = {DType::Float32, DType::Float32, DType::Float32};
+  ops::ElementwiseSpec spec{0, "out0 = in0 + in1;", 2, 1, loop};
+  std::optional<DType> in[] = {DType::Float64, std::nullopt};
+  DType out[] = {DType::Float32};
+  std::string s = ops::elementwise_source(spec, in, out, linear(2));
+  EXPECT_NE(s.find("typedef double s0_t;"), std::string::npos);       // input storage
+  EXPECT_NE(s.find("const in1_t sc1"), std::string::npos);            // scalar as a parameter
+  EXPECT_NE(s.find("cuarray::Vec<s0_t, 2>"), std::string::npos);      // vector loads
+  const size_t sig = s.find(ops::kElementwiseKernelName);
+  EXPECT_EQ(s.substr(sig, s.find(')', sig) - sig).find("shape"), std::string::npos);  // linear: no shape parameter
+  std::string t = ops::elementwise_source(spec, in, out, strided(2));
+  EXPECT_NE(t.find("cuarray::Array<index_t, 2> shape"), std::string::npos);
+}
+
+TEST(ReductionCompile, SumForEveryDType) {
+  const ops::ReductionSpec sum{0, "cuarray_cast<acc_t>(v)", "a + b", "cuarray_cast<acc_t>(0)", "cuarray_cast<out_t>(a)"};
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType in = static_cast<DType>(i);
+    const DType acc = in == DType::Float16 ? DType::Float32 : in;
+    for (ops::ReducePlan plan : {ops::ReducePlan{1, 256, 1, 256, false}, ops::ReducePlan{32, 8, 4, 64, true}}) {
+      for (bool partial : {false, true}) {
+        expect_compiles(ops::reduction_source(sum, in, acc, in, false, partial, 2, 1, plan),
+                        "sum of " + std::string(dtype_name(in)) + (partial ? " (partial)" : ""));
+      }
+    }
+  }
+}
+
+TEST(RandomCompile, UniformFloat32And64) {
+  for (DType t : {DType::Float32, DType::Float64}) {
+    const DType loop[] = {DType::UInt64, DType::UInt64, t};
+    ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomUniform),
+                              "out0 = cuarray::random_uniform<out0_t>(in0, in1 + i);", 2, 1, loop, kernels::random_cuh};
+    std::optional<DType> in[] = {std::nullopt, std::nullopt};
+    DType out[] = {t};
+    expect_compiles(ops::elementwise_source(spec, in, out, linear(16 / static_cast<int>(itemsize(t)))), "random");
+  }
+}

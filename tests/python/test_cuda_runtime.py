@@ -1,0 +1,182 @@
+"""cuarray.cuda: devices, runtime calls, streams, events, the device memory pool (accounting, limit,
+OutOfMemoryError) and the pinned host pool."""
+import re
+
+import numpy as np
+import pytest
+
+import cuarray as cp
+
+from helpers import assert_array_equal_np, random_array
+
+pytestmark = pytest.mark.gpu
+
+MiB = 1 << 20
+
+
+def _same_stream(a, b):
+    if a is b:
+        return True
+    ptr_a, ptr_b = getattr(a, "ptr", None), getattr(b, "ptr", None)
+    return ptr_a is not None and ptr_a == ptr_b
+
+
+def _busy_work(n=1 << 24):
+    """Enough device work that an event pair measures a positive time."""
+    x = cp.ones(n, dtype=np.float32)
+    for _ in range(10):
+        x = x * 1.0001 + 0.5
+    return x
+
+
+# --- devices and runtime ------------------------------------------------------------------------------
+
+def test_device_count_and_synchronize():
+    assert cp.cuda.runtime.getDeviceCount() >= 1
+    assert cp.cuda.runtime.deviceSynchronize() is None
+
+
+def test_device_context_manager():
+    dev = cp.cuda.Device(0)
+    assert dev.id == 0
+    with dev as entered:
+        assert (entered if entered is not None else dev).id == 0
+        x = cp.arange(10)
+        assert x.device.id == 0
+        assert cp.cuda.Device().id == 0
+    dev.synchronize()
+
+
+def test_compute_capability_string():
+    cc = cp.cuda.Device(0).compute_capability
+    assert isinstance(cc, str) and re.fullmatch(r"\d{2,3}", cc), cc
+    assert int(cc) >= 50
+
+
+def test_bad_device_id_raises():
+    count = cp.cuda.runtime.getDeviceCount()
+    with pytest.raises(Exception):
+        with cp.cuda.Device(count + 7):
+            cp.zeros(3)
+
+
+def test_operands_on_different_devices_raise_value_error():
+    if cp.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("needs 2 GPUs")
+    with cp.cuda.Device(0):
+        a = cp.ones(8)
+    with cp.cuda.Device(1):
+        b = cp.ones(8)
+        assert b.device.id == 1
+    with pytest.raises(ValueError):
+        a + b
+
+
+# --- streams and events ------------------------------------------------------------------------------------
+
+def test_null_stream_and_current_stream():
+    null = cp.cuda.Stream.null
+    null.synchronize()
+    assert _same_stream(cp.cuda.get_current_stream(), null)
+
+
+def test_with_stream_sets_current_stream(rng):
+    before = cp.cuda.get_current_stream()
+    stream = cp.cuda.Stream(non_blocking=True)
+    host = random_array((1000,), np.float64, rng)
+    with stream:
+        assert _same_stream(cp.cuda.get_current_stream(), stream)
+        g = cp.asarray(host) * 2.0 + 1.0
+        inner = cp.cuda.Stream()
+        with inner:
+            assert _same_stream(cp.cuda.get_current_stream(), inner)
+        assert _same_stream(cp.cuda.get_current_stream(), stream)
+    stream.synchronize()
+    assert _same_stream(cp.cuda.get_current_stream(), before)
+    assert_array_equal_np(g, host * 2.0 + 1.0)
+
+
+def test_stream_record_returns_event():
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        _busy_work()
+    event = stream.record()
+    assert isinstance(event, cp.cuda.Event)
+    event.synchronize()
+    assert event.query() is True
+
+
+def test_event_timing():
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    start.record()
+    x = _busy_work()
+    stop.record()
+    stop.synchronize()
+    assert stop.query() is True
+    elapsed = cp.cuda.get_elapsed_time(start, stop)
+    assert isinstance(elapsed, float) and elapsed > 0
+    assert float(x[0]) > 1.0
+
+
+def test_event_query_before_completion_is_bool():
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        _busy_work(1 << 26)
+        event = cp.cuda.Event()
+        event.record()
+    assert isinstance(event.query(), bool)
+    event.synchronize()
+    assert event.query() is True
+
+
+# --- memory pools ----------------------------------------------------------------------------------------------
+
+def test_memory_pool_accounting():
+    pool = cp.cuda.get_default_memory_pool()
+    cp.cuda.runtime.deviceSynchronize()
+    before = pool.used_bytes()
+    a = cp.empty(64 * MiB, dtype=np.uint8)
+    assert pool.used_bytes() - before >= 64 * MiB
+    assert pool.total_bytes() >= pool.used_bytes()
+    del a
+    assert pool.used_bytes() <= before
+    assert pool.total_bytes() >= pool.used_bytes()
+
+
+def test_free_all_blocks():
+    pool = cp.cuda.get_default_memory_pool()
+    keep = cp.ones(MiB, dtype=np.float32)
+    tmp = cp.ones(16 * MiB, dtype=np.float32)
+    del tmp
+    cp.cuda.runtime.deviceSynchronize()
+    assert pool.total_bytes() > pool.used_bytes()  # the freed block stays cached
+    pool.free_all_blocks()
+    assert pool.total_bytes() == pool.used_bytes()
+    assert float(keep[5]) == 1.0
+
+
+def test_set_limit_and_out_of_memory_error():
+    pool = cp.cuda.get_default_memory_pool()
+    old_limit = pool.get_limit() if hasattr(pool, "get_limit") else 0
+    request = 1 << 30  # 1 GiB, a round size the allocator need not pad
+    try:
+        pool.set_limit(size=pool.used_bytes() + 64 * MiB)
+        small = cp.ones(MiB, dtype=np.uint8)  # well below the limit: fine
+        with pytest.raises(cp.cuda.memory.OutOfMemoryError) as info:
+            cp.empty(request, dtype=np.uint8)
+        assert isinstance(info.value, MemoryError)
+        digits = re.sub(r"[,_\s]", "", str(info.value))
+        assert str(request) in digits or re.search(r"1(\.0+)?\s*GiB|1024(\.0+)?\s*MiB", str(info.value)), (
+            f"the message should name the requested size ({request} bytes): {info.value}")
+        assert float(small[0]) == 1.0
+    finally:
+        pool.set_limit(size=old_limit)
+    big = cp.empty(request, dtype=np.uint8)  # the limit is gone again
+    del big
+
+
+def test_pinned_memory_pool_exists():
+    pinned = cp.cuda.get_default_pinned_memory_pool()
+    assert pinned is not None
+    assert callable(getattr(pinned, "free_all_blocks", None))
+    pinned.free_all_blocks()
