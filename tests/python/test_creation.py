@@ -5,7 +5,7 @@ import pytest
 
 import cuarray as cp
 
-from helpers import (ALL_DTYPES, LAYOUTS, assert_allclose_np, assert_array_equal_np,
+from helpers import (ALL_DTYPES, LAYOUTS, all_layouts, assert_allclose_np, assert_array_equal_np,
                      check_like_numpy, layout_pair, random_array)
 
 pytestmark = pytest.mark.gpu
@@ -308,12 +308,12 @@ def test_ascontiguousarray_keeps_contiguous_input(rng):
 
 # --- asnumpy, get_array_module ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_asnumpy(layout, rng):
-    ref, g = layout_pair(layout, (3, 4, 5), np.float64, rng, special=True)
-    host = cp.asnumpy(g)
-    assert type(host) is np.ndarray
-    np.testing.assert_array_equal(host, ref, strict=True)
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_asnumpy(dtype, rng):
+    for layout, ref, g in all_layouts((3, 4, 5), dtype, rng, special=True):
+        host = cp.asnumpy(g)
+        assert type(host) is np.ndarray, layout
+        np.testing.assert_array_equal(host, ref, strict=True, err_msg=f"layout {layout}")
 
 
 def test_asnumpy_out(rng):
