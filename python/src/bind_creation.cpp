@@ -28,11 +28,11 @@ void bind_creation(nb::module_& m) {
   m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
     return wrap(full(shape_from_py(shape), scalar_required(value, "fill_value"), dtype_from_py(dtype),
                      order_from_py(order, Order::C)));
-  });
+  }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order"));
   m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
     return wrap(arange(scalar_required(start, "start"), scalar_required(stop, "stop"), scalar_required(step, "step"),
                        dtype_from_py(dtype)));
-  });
+  }, nb::arg("start"), nb::arg("stop"), nb::arg("step"), nb::arg("dtype").none());
   m.def("linspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
     return wrap(linspace(start, stop, num, endpoint, dtype_from_py(dtype).value_or(DType::Float64)));
   });
@@ -51,7 +51,7 @@ void bind_creation(nb::module_& m) {
     return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));
   });
   m.def("seed", [](std::optional<uint64_t> s) { random::default_generator().reseed(s ? *s : random::fresh_seed()); },
-        nb::arg("seed") = nb::none());
+        nb::arg("seed").none() = nb::none());
 
   nb::class_<random::Generator>(m, "PhiloxGenerator", "A counter-based Philox4x32-10 generator.")
       .def(nb::init<uint64_t>())

@@ -132,7 +132,7 @@ void bind_ndarray(nb::module_& m) {
         auto axes = axes_from_py(axis);
         return wrap_view(axes ? array_of(s).squeeze(std::span<const int64_t>(axes->data(), axes->size()))
                               : array_of(s).squeeze(), s);
-      }, nb::arg("axis") = nb::none())
+      }, nb::arg("axis").none() = nb::none())
       .def("ravel", [](nb::handle s, nb::handle order) {
         const NDArray& a = array_of(s);
         NDArray r = a.ravel(order_from_py(order, Order::C));
@@ -144,7 +144,7 @@ void bind_ndarray(nb::module_& m) {
       .def("view", [](nb::handle s, nb::handle dtype) {
         if (dtype.is_none()) return wrap_view(NDArray(array_of(s)), s);
         return wrap_view(array_of(s).view(dtype_from_py_required(dtype)), s);
-      }, nb::arg("dtype") = nb::none())
+      }, nb::arg("dtype").none() = nb::none())
       .def("_complex_part", [](nb::handle s, bool imag) { return wrap_view(array_of(s).complex_part(imag), s); })
       .def("__getitem__", [](nb::handle s, nb::handle key) { return wrap_view(basic_index(array_of(s), key), s); })
       .def("__setitem__", &setitem);
@@ -160,7 +160,7 @@ void bind_ndarray(nb::module_& m) {
                                            std::string(casting_name(c)) + "'");
         NDArray r = a.astype(t, copy, order_from_py(order, Order::K));
         return r.data() == a.data() && r.dtype() == a.dtype() && !copy ? nb::borrow(s) : wrap(std::move(r));
-      }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = nb::none(), nb::arg("subok") = nb::none(),
+      }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting").none() = nb::none(), nb::arg("subok").none() = nb::none(),
       nb::arg("copy") = true)
       .def("copy", [](nb::handle s, nb::handle order) { return wrap(array_of(s).copy(order_from_py(order, Order::C))); },
            nb::arg("order") = "C")
@@ -210,7 +210,7 @@ void bind_ndarray(nb::module_& m) {
           return nb::borrow(out);
         }
         return wrap(std::move(r));
-      }, nb::arg("axis") = nb::none(), nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none(),
+      }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
       nb::arg("keepdims") = false)
       .def("_copy_to_host", [](nb::handle s, uintptr_t dst) { array_of(s).copy_to_host(reinterpret_cast<void*>(dst)); })
       .def("_copy_from_host", [](nb::handle s, uintptr_t src) { array_of(s).copy_from_host(reinterpret_cast<const void*>(src)); });

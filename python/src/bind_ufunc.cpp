@@ -105,8 +105,8 @@ void bind_ufuncs(nb::module_& m) {
       .def_prop_ro("ntypes", [](const PyUfunc& s) { return s.u->types().size(); })
       .def_prop_ro("types", [](const PyUfunc& s) { return s.u->types(); })
       .def_prop_ro("identity", [](const PyUfunc&) { return nb::none(); })
-      .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(), nb::arg("signature") = nb::none(),
-           nb::arg("casting") = nb::none(), nb::arg("reduction") = false)
+      .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(), nb::arg("signature").none() = nb::none(),
+           nb::arg("casting").none() = nb::none(), nb::arg("reduction") = false)
       .def("__repr__", [](const PyUfunc& s) { return "<ufunc '" + std::string(s.u->name()) + "'>"; });
   // One object per table entry; Python exposes them under NumPy's names and aliases.
   nb::dict ufuncs;
