@@ -83,11 +83,27 @@ nb::tuple resolve_dtypes(const PyUfunc& self, nb::handle dtypes, nb::handle sign
     if (d.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) in.push_back({DType::Int64, true, K::Int});
     else if (d.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)) in.push_back({DType::Float64, true, K::Float});
     else if (d.ptr() == reinterpret_cast<PyObject*>(&PyComplex_Type)) in.push_back({DType::Complex128, true, K::Complex});
-    else if (d.is_none()) throw_error(ErrorKind::Type, "resolve_dtypes: input dtypes must be given");
+    else if (!nb::isinstance(d, numpy().attr("dtype")))
+      throw_error(ErrorKind::Type, "Provided dtype must be a valid NumPy dtype, int, float, complex, or None.");
     else in.push_back({dtype_from_py_required(d)});
   }
-  std::optional<DType> out = dtype_from_py(dtypes[u.nin()]);
-  std::vector<DType> r = u.resolve_dtypes(in, out, casting.is_none() ? Casting::SameKind : casting_from_py(casting));
+  // Output dtypes act as out= arrays would: the loop comes from the inputs, then each output must
+  // accept the loop's result under `casting` (NumPy's resolve_dtypes).
+  const Casting rule = casting.is_none() ? Casting::SameKind : casting_from_py(casting);
+  std::vector<DType> r = u.resolve_dtypes(in);
+  for (int k = 0; k < u.nout(); ++k) {
+    nb::handle out_spec = dtypes[u.nin() + k];
+    if (out_spec.is_none()) continue;
+    if (!nb::isinstance(out_spec, numpy().attr("dtype")))
+      throw_error(ErrorKind::Type, "Provided dtype must be a valid NumPy dtype, int, float, complex, or None.");
+    DType out = dtype_from_py_required(out_spec);
+    DType loop_out = r[static_cast<size_t>(u.nin() + k)];
+    if (!can_cast(loop_out, out, rule))
+      throw_error(ErrorKind::Type, "Cannot cast ufunc '" + std::string(u.name()) + "' output from dtype('" +
+                                       std::string(dtype_name(loop_out)) + "') to dtype('" +
+                                       std::string(dtype_name(out)) + "') with casting rule '" +
+                                       std::string(casting_name(rule)) + "'");
+  }
   nb::list l;
   for (DType t : r) l.append(dtype_to_py(t));
   return nb::tuple(l);

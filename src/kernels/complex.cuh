@@ -34,6 +34,11 @@ template <class T>
 __device__ inline complex<T> operator*(const complex<T>& a, const complex<T>& b) {
   return {fma(a.re, b.re, -(a.im * b.im)), fma(a.re, b.im, a.im * b.re)};
 }
+// A product the compiler may not fuse into an fma: NumPy's complex division is not fused, and
+// fusing would also break z / z == 1.
+__device__ inline float mul_rn(float a, float b) { return __fmul_rn(a, b); }
+__device__ inline double mul_rn(double a, double b) { return __dmul_rn(a, b); }
+
 // Smith's algorithm, as NumPy's complex divide: scales by the larger part of b so |b|**2 cannot
 // overflow; b == 0 gives inf or nan parts like a real division by zero.
 template <class T>
@@ -41,11 +46,20 @@ __device__ inline complex<T> operator/(const complex<T>& a, const complex<T>& b)
   const T abs_re = fabs(b.re), abs_im = fabs(b.im);
   if (abs_re >= abs_im) {
     if (abs_re == 0) return {a.re / abs_re, a.im / abs_re};
-    const T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
-    return {(a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl};
+    const T rat = b.im / b.re, scl = T(1) / (b.re + mul_rn(b.im, rat));
+    return {(a.re + mul_rn(a.im, rat)) * scl, (a.im - mul_rn(a.re, rat)) * scl};
   }
-  const T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
-  return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
+  const T rat = b.re / b.im, scl = T(1) / (b.im + mul_rn(b.re, rat));
+  return {(mul_rn(a.re, rat) + a.im) * scl, (mul_rn(a.im, rat) - a.re) * scl};
+}
+// NumPy's complex reciprocal loop: Smith's division of 1 by z.
+template <class T> __device__ inline complex<T> reciprocal(const complex<T>& z) {
+  if (fabs(z.im) <= fabs(z.re)) {
+    const T r = z.im / z.re, d = z.re + mul_rn(z.im, r);
+    return {1 / d, -r / d};
+  }
+  const T r = z.re / z.im, d = mul_rn(z.re, r) + z.im;
+  return {r / d, -1 / d};
 }
 template <class T> __device__ inline bool operator==(const complex<T>& a, const complex<T>& b) {
   return a.re == b.re && a.im == b.im;

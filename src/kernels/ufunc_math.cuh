@@ -187,13 +187,8 @@ template <class T> __device__ inline T cuarray_sign(T a) {
 }
 
 template <class T> __device__ inline T cuarray_reciprocal(T a) {
-  if constexpr (cuarray::is_complex_v<T>) {  // NumPy's loop: Smith's division of 1 by a
-    if (fabs(a.im) <= fabs(a.re)) {
-      const auto r = a.im / a.re, d = a.re + a.im * r;
-      return T(1 / d, -r / d);
-    }
-    const auto r = a.re / a.im, d = a.re * r + a.im;
-    return T(r / d, -1 / d);
+  if constexpr (cuarray::is_complex_v<T>) {
+    return reciprocal(a);
   } else if constexpr (cuarray::is_integer_v<T>) {
     return cuarray_cast<T>(1.0 / a);  // NumPy's integer loop divides in double
   } else {

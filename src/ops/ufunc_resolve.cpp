@@ -71,8 +71,9 @@ void assign_operand_dtypes(std::span<const OperandType> inputs, DType* out) {
   for (Scalar::Kind k : {Scalar::Kind::Int, Scalar::Kind::Float, Scalar::Kind::Complex})
     for (const OperandType& t : inputs)
       if (t.weak && t.weak_kind == k) common = weak_dtype(k, common);
+  // With no strong operand each Python scalar keeps its own default dtype (ldexp(1.5, 3) is 'dl').
   for (size_t i = 0; i < inputs.size(); ++i)
-    out[i] = (inputs[i].weak && inputs[i].weak_kind != Scalar::Kind::Bool) ? *common : inputs[i].dtype;
+    out[i] = (inputs[i].weak && inputs[i].weak_kind != Scalar::Kind::Bool && strong) ? *common : inputs[i].dtype;
 }
 
 // NumPy marks a Python int that took a strong operand's dtype; such an int may then feed a loop

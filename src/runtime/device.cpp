@@ -1,5 +1,5 @@
+#include <deque>
 #include <mutex>
-#include <vector>
 
 #include "context.hpp"
 #include "cuarray/errors.hpp"
@@ -10,16 +10,17 @@ namespace cuarray {
 namespace {
 
 struct DeviceState {
+  std::once_flag init;  // after it, the state is read without locks
   CUcontext context = nullptr;
   DeviceProperties properties;
 };
 
-std::vector<DeviceState>& devices() {
-  static std::vector<DeviceState>* states = [] {
+std::deque<DeviceState>& devices() {
+  static std::deque<DeviceState>* states = [] {
     int n = 0;
     CU_CALL(cuDeviceGetCount, &n);
     if (n == 0) throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected");
-    return new std::vector<DeviceState>(n);
+    return new std::deque<DeviceState>(static_cast<size_t>(n));  // once_flag is immovable
   }();
   return *states;
 }
@@ -34,9 +35,7 @@ void check_id(int id) {
 DeviceState& state(int id) {
   check_id(id);
   DeviceState& s = devices()[id];
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (!s.context) {
+  std::call_once(s.init, [&] {
     CUdevice dev;
     CU_CALL(cuDeviceGet, &dev, id);
     CU_CALL(cuDevicePrimaryCtxRetain, &s.context, dev);
@@ -55,7 +54,7 @@ DeviceState& state(int id) {
     char name[256] = {};
     CU_CALL(cuDeviceGetName, name, sizeof(name), dev);
     p.name = name;
-  }
+  });
   return s;
 }
 

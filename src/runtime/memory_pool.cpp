@@ -123,13 +123,14 @@ std::shared_ptr<Buffer> external_buffer(void* ptr, size_t size, int device, std:
 MemoryPool::MemoryPool(int device) : impl_(std::make_unique<Impl>()) { impl_->device = device; }
 
 MemoryPool& MemoryPool::of_device(int id) {
-  static std::mutex mutex;
-  static std::vector<MemoryPool*> pools;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (pools.empty()) pools.resize(static_cast<size_t>(device_count()), nullptr);
+  // Created once for every device; never destroyed, since buffers may outlive static teardown.
+  static const std::vector<MemoryPool*> pools = [] {
+    std::vector<MemoryPool*> v;
+    for (int d = 0; d < device_count(); ++d) v.push_back(new MemoryPool(d));
+    return v;
+  }();
   if (id < 0 || id >= static_cast<int>(pools.size()))
     throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(id));
-  if (!pools[id]) pools[id] = new MemoryPool(id);  // never destroyed: buffers may outlive statics
   return *pools[id];
 }
 
