@@ -29,10 +29,7 @@ HELPERS = {
     "_nan_to_num": [f"{x}{COMPONENT.get(x, x) * 3}->{x}" for x in INEXACT],  # (x, nan, posinf, neginf)
     # np.angle(bool) is float64; other inputs take the first loop they cast to safely, as arctan2 does
     "_angle": ["?->d"] + [f"{x}->{COMPONENT.get(x, x)}" for x in INEXACT],
-    "_real": [f"{x}->{x}" for x in REAL] + ["F->f", "D->d"],
-    "_imag": [f"{x}->{x}" for x in REAL] + ["F->f", "D->d"],
     "_round": [f"{x}l->{x}" for x in ALL[1:]],                           # (x, decimals); no bool
-    "_copy": [f"{x}->{x}" for x in ALL],
 }
 
 

@@ -79,10 +79,13 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     x = asarray(x)
     if x.dtype.kind not in "fc":
         return x.copy() if copy else x
-    info = _np.finfo(x.dtype)
+    # The replacement values go in as scalars of the component type (loops like 'Ffff->F').
+    component = _np.finfo(x.dtype).dtype
+    info = _np.finfo(component)
     posinf = info.max if posinf is None else posinf
     neginf = info.min if neginf is None else neginf
-    return _core.ufuncs["_nan_to_num"](x, nan, posinf, neginf, out=None if copy else x)
+    values = [component.type(v) for v in (nan, posinf, neginf)]
+    return _core.ufuncs["_nan_to_num"](x, *values, out=None if copy else x)
 
 
 def angle(z, deg=False):

@@ -373,11 +373,3 @@ template <class T> __device__ inline auto cuarray_angle(T x) {
   else return 0.0;
 }
 
-template <class T> __device__ inline auto cuarray_real(T x) {
-  if constexpr (cuarray::is_complex_v<T>) return x.re;
-  else return x;
-}
-template <class T> __device__ inline auto cuarray_imag(T x) {
-  if constexpr (cuarray::is_complex_v<T>) return x.im;
-  else return T(0);
-}

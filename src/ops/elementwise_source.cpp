@@ -1,6 +1,7 @@
 #include "elementwise_source.hpp"
 
 #include "../kernels/fragments.hpp"
+#include "coalesce.hpp"
 #include "kernel_types.hpp"
 
 namespace cuarray::ops {
@@ -63,7 +64,13 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   const Names n = assign_pointers(input_storage, spec.nout, layout.has_where);
   std::string s;
   s.reserve(16384);
-  append_common_fragments(s);
+  DType used[kMaxOperands * 2];
+  int nused = 0;
+  for (int k = 0; k < spec.nin + spec.nout; ++k) used[nused++] = spec.loop[k];
+  for (const auto& t : input_storage)
+    if (t) used[nused++] = *t;
+  for (DType t : output_storage) used[nused++] = t;
+  append_common_fragments(s, std::span(used, nused));
   s += kernels::elementwise_cuh;
   s += spec.preamble;
   s += "\ntypedef ";

@@ -14,12 +14,25 @@ std::string_view kernel_type_name(DType t) {
   return kNames[static_cast<int>(t)];
 }
 
-void append_common_fragments(std::string& source) {
-  for (std::string_view f : {kernels::prelude_cuh, kernels::common_cuh, kernels::float16_cuh, kernels::complex_cuh,
-                             kernels::complex_math_cuh, kernels::convert_cuh, kernels::ufunc_math_cuh}) {
-    source += f;
-    source += '\n';
+void append_common_fragments(std::string& source, std::span<const DType> dtypes) {
+  bool half = false, complex = false;
+  for (DType t : dtypes) {
+    half = half || t == DType::Float16;
+    complex = complex || is_complex(t);
   }
+  auto add = [&](std::string_view fragment) {
+    source += fragment;
+    source += '\n';
+  };
+  add(kernels::prelude_cuh);
+  add(kernels::common_cuh);
+  if (half) add(kernels::float16_cuh);
+  if (complex) {
+    add(kernels::complex_cuh);
+    add(kernels::complex_math_cuh);
+  }
+  add(kernels::convert_cuh);
+  add(kernels::ufunc_math_cuh);
 }
 
 }  // namespace cuarray::ops

@@ -1,5 +1,6 @@
 // How dtypes are spelled in generated kernel source, and which fragments every kernel starts with.
 #pragma once
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -9,7 +10,9 @@ namespace cuarray::ops {
 
 std::string_view kernel_type_name(DType t);  // "float", "cuarray::complex<double>", ...
 
-// prelude, float16, complex, convert and ufunc_math fragments, in order.
-void append_common_fragments(std::string& source);
+// The fragments every kernel starts with, in order: prelude and common, float16 only when one of
+// `dtypes` is float16, complex and complex_math only when one is complex (compile time grows with
+// every fragment), then convert and ufunc_math.
+void append_common_fragments(std::string& source, std::span<const DType> dtypes);
 
 }  // namespace cuarray::ops

@@ -98,7 +98,8 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DTy
                              bool partial_output, int rk, int rr, const ReducePlan& p) {
   std::string s;
   s.reserve(16384);
-  append_common_fragments(s);
+  const DType used[] = {in, acc, out};
+  append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += kernels::reduce_cuh;
   s += p.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";

@@ -164,11 +164,8 @@ constexpr UfuncDef kUfuncs[] = {
     {"_nan_to_num", 4, 1, R::Linear, "out0 = cuarray_nan_to_num(in0, in1, in2, in3);", kNanToNumLoops,
      "np.nan_to_num(x, nan, posinf, neginf), part by part for complex x."},
     {"_angle", 1, 1, R::Linear, "out0 = cuarray_angle(in0);", kAngleLoops, "np.angle(z) in radians."},
-    {"_real", 1, 1, R::Linear, "out0 = cuarray_real(in0);", kRealLoops, "np.real(x)."},
-    {"_imag", 1, 1, R::Linear, "out0 = cuarray_imag(in0);", kImagLoops, "np.imag(x): zero for real x."},
     {"_round", 2, 1, R::Linear, "out0 = cuarray_round(in0, in1);", kRoundLoops,
      "np.round(x, decimals): half to even at 10**decimals."},
-    {"_copy", 1, 1, R::Linear, "out0 = in0;", kCopyLoops, "Elementwise copy with the engine's casts."},
 };
 
 }  // namespace
