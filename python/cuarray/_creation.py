@@ -13,7 +13,10 @@ def _shape(shape):
 
 def from_numpy(host):
     """Copies a NumPy array (any layout) to a new C-contiguous device array."""
-    host = _np.ascontiguousarray(host)
+    # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
+    host = _np.asarray(host)
+    if not host.flags.c_contiguous:
+        host = host.copy(order="C")
     if host.dtype.kind not in "biufc":
         raise TypeError(f"cuarray does not support arrays of {host.dtype!r}")
     return _core.from_host(host.ctypes.data, host.shape, host.dtype)
@@ -163,12 +166,17 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     if dtype is None:
         dtype = _np.result_type(start, stop, float(num))
-    if _np.dtype(dtype).kind == "c" or isinstance(start, complex) or isinstance(stop, complex):
-        raise NotImplementedError("linspace of complex values is not supported yet")
-    out = _core.linspace(float(start), float(stop), num, bool(endpoint), dtype)
+    if _np.dtype(dtype).kind == "c":
+        # start + i * step is componentwise for a real i: two real linspaces.
+        start, stop = complex(start), complex(stop)
+        out = empty(num, dtype)
+        out.real[...] = _core.linspace(start.real, stop.real, num, bool(endpoint), out.real.dtype)
+        out.imag[...] = _core.linspace(start.imag, stop.imag, num, bool(endpoint), out.real.dtype)
+    else:
+        out = _core.linspace(float(start), float(stop), num, bool(endpoint), dtype)
     if retstep:
         div = num - 1 if endpoint else num
-        step = (float(stop) - float(start)) / div if div > 0 else math.nan
+        step = (stop - start) / div if div > 0 else math.nan
         return out, step
     return out
 
@@ -204,7 +212,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def eye(N, M=None, k=0, dtype=float, order="C"):
-    out = _core.eye(int(N), int(N if M is None else M), int(k), dtype)
+    out = _core.eye(int(N), int(N if M is None else M), int(k), float if dtype is None else dtype)
     return out if order == "C" else out.copy(order=order)
 
 
@@ -213,4 +221,4 @@ def identity(n, dtype=float):
 
 
 def tri(N, M=None, k=0, dtype=float):
-    return _core.tri(int(N), int(N if M is None else M), int(k), dtype)
+    return _core.tri(int(N), int(N if M is None else M), int(k), float if dtype is None else dtype)

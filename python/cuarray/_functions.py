@@ -43,6 +43,12 @@ def expand_dims(a, axis):
     return a.reshape(shape)
 
 
+def broadcast_to(array, shape, subok=False):
+    """A read-through view of `array` with the given shape (NumPy's broadcasting rules)."""
+    shape = (shape,) if isinstance(shape, (int, _np.integer)) else tuple(shape)
+    return asarray(array)._broadcast_to(shape)
+
+
 def around(a, decimals=0, out=None):
     """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
     return _core.ufuncs["_round"](asarray(a), int(decimals), out=out)

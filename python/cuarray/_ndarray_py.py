@@ -113,6 +113,16 @@ def _conjugate(self):
     return cuarray.conjugate(self)
 
 
+def _clip(self, min=None, max=None, out=None, **kwargs):
+    import cuarray
+    return cuarray.clip(self, min, max, out=out, **kwargs)
+
+
+def _round_method(self, decimals=0, out=None):
+    import cuarray
+    return cuarray.around(self, decimals, out=out)
+
+
 _METHODS = {
     "__repr__": lambda self: repr(asnumpy(self)),
     "__str__": lambda self: str(asnumpy(self)),
@@ -127,6 +137,8 @@ _METHODS = {
     "__array__": _array_protocol,
     "__array_ufunc__": _array_ufunc,
     "__array_function__": _array_function,
+    "clip": _clip,
+    "round": _round_method,
     "conj": _conjugate,
     "conjugate": _conjugate,
     "flags": property(lambda self: Flags(self._c_contiguous, self._f_contiguous, self.base is None)),

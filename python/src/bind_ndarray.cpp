@@ -58,6 +58,12 @@ nb::object element(const NDArray& a) {
   return scalar_to_py(a.dtype(), bytes);
 }
 
+// float(a), int(a), complex(a): NumPy's TypeError for arrays of more than one element.
+nb::object python_scalar(const NDArray& a) {
+  if (a.size() != 1) throw_error(ErrorKind::Type, "only length-1 arrays can be converted to Python scalars");
+  return element(a);
+}
+
 nb::tuple to_tuple(const SmallVector<int64_t, 6>& v) {
   nb::list l;
   for (int64_t x : v) l.append(nb::int_(x));
@@ -145,6 +151,7 @@ void bind_ndarray(nb::module_& m) {
         if (dtype.is_none()) return wrap_view(NDArray(array_of(s)), s);
         return wrap_view(array_of(s).view(dtype_from_py_required(dtype)), s);
       }, nb::arg("dtype").none() = nb::none())
+      .def("_broadcast_to", [](nb::handle s, nb::handle shape) { return wrap_view(array_of(s).broadcast_to(shape_from_py(shape)), s); })
       .def("_complex_part", [](nb::handle s, bool imag) { return wrap_view(array_of(s).complex_part(imag), s); })
       .def("__getitem__", [](nb::handle s, nb::handle key) { return wrap_view(basic_index(array_of(s), key), s); })
       .def("__setitem__", &setitem);
@@ -185,11 +192,16 @@ void bind_ndarray(nb::module_& m) {
         if (a.size() != 1)
           throw_error(ErrorKind::Value, a.size() == 0 ? "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty."
                                                       : "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
-        return nb::cast<bool>(element(a));
+        int truth = PyObject_IsTrue(element(a).ptr());
+        if (truth < 0) throw nb::python_error();
+        return truth == 1;
       })
-      .def("__float__", [](nb::handle s) { return nb::float_(element(array_of(s))); })
-      .def("__int__", [](nb::handle s) { return nb::int_(element(array_of(s))); })
-      .def("__complex__", [](nb::handle s) { return nb::steal(PyNumber_Add(element(array_of(s)).ptr(), PyComplex_FromDoubles(0, 0))); })
+      .def("__float__", [](nb::handle s) { return nb::float_(python_scalar(array_of(s))); })
+      .def("__int__", [](nb::handle s) { return nb::int_(python_scalar(array_of(s))); })
+      .def("__complex__", [](nb::handle s) {
+        nb::object v = python_scalar(array_of(s));
+        return nb::steal(PyComplex_FromCComplex(PyComplex_AsCComplex(v.ptr())));
+      })
       .def("__index__", [](nb::handle s) {
         const NDArray& a = array_of(s);
         if (!is_integer(a.dtype()) || a.ndim() != 0)

@@ -7,8 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <memory>
 #include <thread>
 
 #include "hash.hpp"
@@ -48,15 +47,22 @@ std::string cache_dir() {
   return std::string(home && *home ? home : "/tmp") + "/.cache/cuarray";
 }
 
+namespace {
+// stdio rather than iostreams: no locale machinery on the kernel-load path (and iostreams'
+// facets crashed inside some toolchains' Python processes).
+using File = std::unique_ptr<FILE, int (*)(FILE*)>;
+File open_file(const std::string& path, const char* mode) { return File(std::fopen(path.c_str(), mode), &std::fclose); }
+}  // namespace
+
 std::optional<std::string> load_cached_cubin(const std::string& key_text) {
-  std::ifstream in(cache_dir() + "/" + file_name(key_text), std::ios::binary);
+  File in = open_file(cache_dir() + "/" + file_name(key_text), "rb");
   if (!in) return std::nullopt;
   Header h;
-  if (!in.read(reinterpret_cast<char*>(&h), sizeof(h))) return std::nullopt;
+  if (std::fread(&h, sizeof(h), 1, in.get()) != 1) return std::nullopt;
   if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0 || h.key_hash != fnv1a64(key_text) || h.size > (1ull << 30))
     return std::nullopt;
   std::string cubin(h.size, '\0');
-  if (!in.read(cubin.data(), static_cast<std::streamsize>(h.size))) return std::nullopt;
+  if (h.size && std::fread(cubin.data(), h.size, 1, in.get()) != 1) return std::nullopt;
   if (fnv1a64(cubin) != h.checksum) return std::nullopt;  // torn or corrupted: recompile
   return cubin;
 }
@@ -71,20 +77,17 @@ void store_cached_cubin(const std::string& key_text, const std::string& cubin) {
   h.checksum = fnv1a64(cubin);
   // A name unique to this process and thread, then rename(): readers see a whole file or none,
   // and concurrent writers of the same kernel each publish an identical complete file.
-  std::ostringstream tmp;
-  tmp << dir << "/." << file_name(key_text) << "." << ::getpid() << "." << std::this_thread::get_id() << ".tmp";
+  const std::string tmp = dir + "/." + file_name(key_text) + "." + std::to_string(::getpid()) + "." +
+                          std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id())) + ".tmp";
+  bool written;
   {
-    std::ofstream out(tmp.str(), std::ios::binary | std::ios::trunc);
+    File out = open_file(tmp, "wb");
     if (!out) return;
-    out.write(reinterpret_cast<const char*>(&h), sizeof(h));
-    out.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
-    if (!out) {
-      out.close();
-      std::remove(tmp.str().c_str());
-      return;
-    }
+    written = std::fwrite(&h, sizeof(h), 1, out.get()) == 1 &&
+              (cubin.empty() || std::fwrite(cubin.data(), cubin.size(), 1, out.get()) == 1);
+    written = (std::fclose(out.release()) == 0) && written;
   }
-  if (std::rename(tmp.str().c_str(), (dir + "/" + file_name(key_text)).c_str()) != 0) std::remove(tmp.str().c_str());
+  if (!written || std::rename(tmp.c_str(), (dir + "/" + file_name(key_text)).c_str()) != 0) std::remove(tmp.c_str());
 }
 
 }  // namespace cuarray::jit

@@ -4,6 +4,7 @@ import multiprocessing
 import os
 import queue as queue_module
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -71,46 +72,47 @@ def _cache_files(root):
     return found
 
 
-def _spawn_rare_kernel_runs(seeds):
-    """Run workers.run_rare_kernel_after_barrier in one spawned process per seed, all starting
-    together; return {seed: result}.  The cache dir comes from the environment at spawn time."""
+def run_rare_kernel_in_processes(seeds, cache_dir, monkeypatch):
+    """Run workers.run_rare_kernel in one spawned process per seed with CUARRAY_CACHE_DIR=cache_dir,
+    all starting together at a barrier; return {seed: result}.  A worker that dies (a crash in the
+    library) fails the test at once instead of leaving the parent waiting."""
+    monkeypatch.setenv("CUARRAY_CACHE_DIR", str(cache_dir))
     ctx = multiprocessing.get_context("spawn")
-    barrier = ctx.Barrier(len(seeds))
+    barrier = ctx.Barrier(len(seeds)) if len(seeds) > 1 else None
     results_queue = ctx.Queue()
-    procs = [ctx.Process(target=workers.run_rare_kernel_after_barrier,
-                         args=(seed, barrier, results_queue)) for seed in seeds]
+    procs = [ctx.Process(target=workers.run_rare_kernel, args=(seed, barrier, results_queue))
+             for seed in seeds]
     for p in procs:
         p.start()
-    results = {}
+    results, deadline = {}, time.monotonic() + TIMEOUT_S
     try:
-        for _ in seeds:
-            seed, result, error = results_queue.get(timeout=TIMEOUT_S)
+        while len(results) < len(seeds):
+            try:
+                seed, result, error = results_queue.get(timeout=1.0)
+            except queue_module.Empty:
+                dead = [p.exitcode for p in procs if p.exitcode not in (None, 0)]
+                assert not dead, f"a worker process died with exit code {dead[0]} (a crash?)"
+                assert time.monotonic() < deadline, f"workers hung; answers from {sorted(results)}"
+                continue
             assert error is None, f"worker {seed} failed: {error}"
             results[seed] = result
-    except queue_module.Empty:
-        pytest.fail(f"workers did not answer within {TIMEOUT_S} s; got {sorted(results)}")
     finally:
         for p in procs:
-            p.join(timeout=60)
+            p.join(timeout=30)
             if p.is_alive():
                 p.kill()
-    assert all(p.exitcode == 0 for p in procs), [p.exitcode for p in procs]
     return results
 
 
 def _run_once_in_fresh_process(cache_dir, monkeypatch, seed=0):
-    monkeypatch.setenv("CUARRAY_CACHE_DIR", str(cache_dir))
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(1) as pool:
-        return pool.apply(workers.run_rare_kernel, (seed,))
+    return run_rare_kernel_in_processes([seed], cache_dir, monkeypatch)[seed]
 
 
 def test_processes_compile_same_kernel_into_one_cache(tmp_path, monkeypatch):
     shared = tmp_path / "shared-cache"
     shared.mkdir()
-    monkeypatch.setenv("CUARRAY_CACHE_DIR", str(shared))
     seeds = list(range(N_PROCESSES))
-    results = _spawn_rare_kernel_runs(seeds)
+    results = run_rare_kernel_in_processes(seeds, shared, monkeypatch)
     for seed in seeds:
         np.testing.assert_allclose(results[seed], workers.rare_kernel_reference(seed), rtol=2e-6)
         assert results[seed].dtype == np.float32

@@ -62,7 +62,7 @@ def test_reshape_spellings(rng):
     assert_array_equal_np(cp.reshape(cp_src, 24), np.reshape(np_src, 24))
 
 
-@pytest.mark.parametrize("target", [(5, 5), (-1, -1), (7, -1), (0, -1), (-2, 12)], ids=repr)
+@pytest.mark.parametrize("target", [(5, 5), (-1, -1), (7, -1), (0, -1), (25,)], ids=repr)
 def test_reshape_errors(target, rng):
     np_src, cp_src = layout_pair("c", (4, 6), np.int32, rng)
     check_like_numpy(lambda: np_src.reshape(target), lambda: cp_src.reshape(target))
