@@ -67,7 +67,7 @@ class NDArray {
 
   // Host transfers (synchronous w.r.t. the host, on the current stream).
   void copy_to_host(void* dst) const;     // C-order bytes
-  void copy_from_host(const void* src);   // C-order bytes
+  void copy_from_host(const void* src);   // bytes in this (C- or F-contiguous) array's own order
 
  private:
   void update_flags();
@@ -93,7 +93,7 @@ NDArray arange(double stop);
 NDArray linspace(double start, double stop, int64_t num, bool endpoint, DType dtype);
 NDArray eye(int64_t n, int64_t m, int64_t k, DType dtype);
 NDArray tri(int64_t n, int64_t m, int64_t k, DType dtype);  // ones at and below the k-th diagonal
-NDArray from_host(const void* data, const Shape& shape, DType dtype);  // C-order bytes
+NDArray from_host(const void* data, const Shape& shape, DType dtype, Order order = Order::C);  // contiguous bytes
 
 // Moves an array to `device` (a copy when it lives elsewhere).
 NDArray to_device(const NDArray& a, int device);

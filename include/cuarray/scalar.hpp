@@ -50,6 +50,10 @@ struct Scalar {
   void store_as(DType t, void* out) const;
   // The value of one element of dtype `t` stored at `bytes` (a strong scalar of that dtype).
   static Scalar load(DType t, const void* bytes);
+  // NumPy's checks when a Python scalar is stored into an array of dtype `t` (setitem, fill, full):
+  // complex into a real dtype raises TypeError; an int (or a float truncated to one) that does not
+  // fit an integer dtype raises OverflowError. Strong (NumPy) scalars cast unchecked.
+  void check_assignable(DType t) const;
   // Whether an int fits `t` exactly (NEP 50 raises OverflowError for a weak int that does not).
   bool int_fits(DType t) const;
 };

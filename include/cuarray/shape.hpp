@@ -21,6 +21,9 @@ std::string shape_repr(const Shape& shape);  // "(2, 3)", "(4,)", "()" as Python
 
 Strides c_strides(const Shape& shape, int64_t itemsize);
 Strides f_strides(const Shape& shape, int64_t itemsize);
+// Contiguous strides for `shape` whose axes follow `like`'s memory order (largest |stride| outermost):
+// NumPy's order='K' for new arrays made after an existing one.
+Strides strides_like(const Shape& shape, const Strides& like, int64_t itemsize);
 bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
 bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
 

@@ -12,14 +12,14 @@ def _shape(shape):
 
 
 def from_numpy(host):
-    """Copies a NumPy array (any layout) to a new C-contiguous device array."""
-    # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
+    """Copies a NumPy array to a new device array: Fortran-ordered when the host array is, else C."""
     host = _np.asarray(host)
-    if not host.flags.c_contiguous:
-        host = host.copy(order="C")
+    fortran = host.flags.f_contiguous and not host.flags.c_contiguous
+    if not (host.flags.c_contiguous or fortran):
+        host = host.copy(order="C")  # (not np.ascontiguousarray: it turns 0-d arrays into 1-d ones)
     if host.dtype.kind not in "biufc":
         raise TypeError(f"cuarray does not support arrays of {host.dtype!r}")
-    return _core.from_host(host.ctypes.data, host.shape, host.dtype)
+    return _core.from_host(host.ctypes.data, host.shape, host.dtype, fortran)
 
 
 def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
@@ -82,7 +82,7 @@ def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
         out = _np.empty(a.shape, dtype=a.dtype)
     elif not isinstance(out, _np.ndarray) or out.shape != a.shape or out.dtype != a.dtype:
         raise ValueError("out must be a numpy.ndarray of the same shape and dtype as the array")
-    if out.flags.c_contiguous:
+    if out.flags.c_contiguous and order != "F":
         a._copy_to_host(out.ctypes.data)
     else:
         staged = _np.empty(a.shape, dtype=a.dtype)
@@ -91,6 +91,7 @@ def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
     if order == "F":
         return _np.asfortranarray(out)
     return out
+
 
 
 def get_array_module(*args):
@@ -135,26 +136,37 @@ def _like(a, dtype, order, shape):
 
 
 def empty_like(a, dtype=None, order="K", subok=None, shape=None):
+    if isinstance(a, ndarray) and shape is None:
+        return _core.empty_like(a, dtype, order)  # order K keeps a's memory order
     return empty(*_like(a, dtype, order, shape))
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
-    return zeros(*_like(a, dtype, order, shape))
+    out = empty_like(a, dtype, order, shape=shape)
+    out.fill(0)
+    return out
 
 
 def ones_like(a, dtype=None, order="K", subok=None, shape=None):
-    return ones(*_like(a, dtype, order, shape))
+    out = empty_like(a, dtype, order, shape=shape)
+    out.fill(1)
+    return out
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
-    shape, dtype, order = _like(a, dtype, order, shape)
-    return full(shape, fill_value, dtype, order)
+    out = empty_like(a, dtype, order, shape=shape)
+    out[...] = fill_value
+    return out
 
 
-def arange(start, stop=None, step=None, dtype=None, *, like=None):
-    """numpy.arange: NumPy's length and dtype rules."""
+def arange(start=None, stop=None, step=None, dtype=None, *, like=None):
+    """numpy.arange([start,] stop[, step], dtype=None): NumPy's length and dtype rules."""
+    if start is None and stop is None:
+        raise TypeError("arange() requires stop to be specified.")
     if stop is None:
         start, stop = 0, start
+    elif start is None:
+        start = 0
     if step is None:
         step = 1
     return _core.arange(start, stop, step, dtype)

@@ -51,7 +51,10 @@ def broadcast_to(array, shape, subok=False):
 
 def around(a, decimals=0, out=None):
     """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
-    return _core.ufuncs["_round"](asarray(a), int(decimals), out=out)
+    a = asarray(a)
+    if a.dtype == _np.bool_:  # NumPy has no bool rounding loop
+        raise TypeError("ufunc 'round' not supported for the input type bool")
+    return _core.ufuncs["_round"](a, int(decimals), out=out)
 
 
 round = around
@@ -63,6 +66,12 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
     if lo is None and hi is None:
         raise ValueError("One of max or min must be given")
     from ._ufuncs import maximum, minimum
+    a = asarray(a)
+    if a.dtype.kind in "iu":
+        # NumPy 2 clips integers with out-of-range Python int bounds (they bound nothing).
+        info = _np.iinfo(a.dtype)
+        clamp = lambda v: min(max(v, info.min), info.max) if isinstance(v, int) and not isinstance(v, bool) else v
+        lo, hi = clamp(lo), clamp(hi)
     if lo is None:
         return minimum(a, hi, out=out, **kwargs)
     if hi is None:

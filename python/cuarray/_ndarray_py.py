@@ -66,6 +66,8 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     ours = getattr(cuarray, ufunc.__name__, None)
     if not isinstance(ours, cuarray.ufunc):
         return NotImplemented
+    # NumPy hands its scalars over as 0-d arrays: they are scalars (strong, NEP 50) to us.
+    inputs = [x[()] if isinstance(x, _np.ndarray) and x.ndim == 0 else x for x in inputs]
     return ours(*inputs, **kwargs)
 
 
@@ -131,7 +133,7 @@ _METHODS = {
     "get": lambda self, stream=None, order="C", out=None, blocking=True: asnumpy(self, order=order, out=out),
     "set": lambda self, arr, stream=None: self.__setitem__(Ellipsis, arr),
     "__iter__": _iter,
-    "__reduce__": lambda self: (_array, (asnumpy(self),)),
+    "__reduce__": lambda self: (_array, (asnumpy(self, order="F" if self._f_contiguous and not self._c_contiguous else "C"),)),
     "__copy__": lambda self: self.copy(),
     "__deepcopy__": lambda self, memo: self.copy(),
     "__array__": _array_protocol,

@@ -43,9 +43,14 @@ void bind_creation(nb::module_& m) {
     return wrap(tri(n, mm, k, dtype_from_py(dtype).value_or(DType::Float64)));
   });
   // A device array with the given shape and dtype, filled from C-contiguous host memory.
-  m.def("from_host", [](uintptr_t ptr, nb::handle shape, nb::handle dtype) {
-    return wrap(from_host(reinterpret_cast<const void*>(ptr), shape_from_py(shape), dtype_from_py_required(dtype)));
+  // A device array filled from contiguous host memory (C order, or F order when `fortran`).
+  m.def("from_host", [](uintptr_t ptr, nb::handle shape, nb::handle dtype, bool fortran) {
+    return wrap(from_host(reinterpret_cast<const void*>(ptr), shape_from_py(shape), dtype_from_py_required(dtype),
+                          fortran ? Order::F : Order::C));
   });
+  m.def("empty_like", [](nb::handle a, nb::handle dtype, nb::handle order) {
+    return wrap(empty_like(array_of(a), dtype_from_py(dtype), order_from_py(order, Order::K)));
+  }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none());
   m.def("to_device", [](nb::handle a, int device) { return wrap(to_device(array_of(a), device)); });
   m.def("random", [](nb::handle shape, nb::handle dtype) {
     return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));

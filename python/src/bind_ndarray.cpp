@@ -50,6 +50,36 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 
+nb::object divmod(nb::handle a, nb::handle b) {
+  static const Ufunc& u = U("divmod");
+  Operand in[2];
+  for (int k = 0; k < 2; ++k) {
+    nb::handle h = k ? b : a;
+    if (is_array(h)) in[k] = Operand::of(array_of(h));
+    else if (auto s = scalar_from_py(h)) in[k] = Operand::of(*s);
+    else return nb::borrow(Py_NotImplemented);
+  }
+  UfuncResult r = u(std::span(in, 2));
+  return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1])));
+}
+
+// NumPy's `**` on float and complex arrays: a Python 2 squares, -1 takes the reciprocal and 0.5 the
+// square root (fast_scalar_power), which round differently from pow().
+const Ufunc* fast_power(nb::handle base, nb::handle exponent) {
+  if (!is_array(base) || !is_inexact(array_of(base).dtype())) return nullptr;
+  PyObject* e = exponent.ptr();
+  if (PyLong_CheckExact(e)) {
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(e, &overflow);
+    if (overflow) return nullptr;
+    if (v == 2) return &U("square");
+    if (v == -1) return &U("reciprocal");
+  } else if (PyFloat_CheckExact(e) && PyFloat_AS_DOUBLE(e) == 0.5) {
+    return &U("sqrt");
+  }
+  return nullptr;
+}
+
 // The single element of a size-1 array, as a Python scalar (synchronizes).
 nb::object element(const NDArray& a) {
   if (a.size() != 1) throw_error(ErrorKind::Value, "can only convert an array of size 1 to a Python scalar");
@@ -58,9 +88,9 @@ nb::object element(const NDArray& a) {
   return scalar_to_py(a.dtype(), bytes);
 }
 
-// float(a), int(a), complex(a): NumPy's TypeError for arrays of more than one element.
+// float(a), int(a), complex(a): NumPy 2.5 converts only 0-d arrays.
 nb::object python_scalar(const NDArray& a) {
-  if (a.size() != 1) throw_error(ErrorKind::Type, "only length-1 arrays can be converted to Python scalars");
+  if (a.ndim() != 0) throw_error(ErrorKind::Type, "only 0-dimensional arrays can be converted to Python scalars");
   return element(a);
 }
 
@@ -82,9 +112,7 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
   if (is_array(value)) {
     view.assign(array_of(value));
   } else if (auto s = scalar_from_py(value)) {
-    if (s->kind == Scalar::Kind::Int && s->weak() && is_integer(view.dtype()) && !s->int_fits(view.dtype()))
-      throw_error(ErrorKind::Overflow, "Python integer " + nb::cast<std::string>(nb::str(value)) +
-                                           " out of bounds for " + std::string(dtype_name(view.dtype())));
+    s->check_assignable(view.dtype());
     view.fill(*s);
   } else {
     // Host data (lists, NumPy arrays): move it to the device in the target dtype, then broadcast.
@@ -174,6 +202,7 @@ void bind_ndarray(nb::module_& m) {
       .def("fill", [](nb::handle s, nb::handle value) {
         auto v = scalar_from_py(is_array(value) ? element(array_of(value)) : nb::borrow(value));
         if (!v) throw_error(ErrorKind::Type, "fill() needs a scalar value");
+        v->check_assignable(array_of(s).dtype());
         array_of(s).fill(*v);
       })
       .def("item", [](nb::handle s, nb::args args) {
@@ -240,13 +269,28 @@ void bind_ndarray(nb::module_& m) {
   CUARRAY_BINOP("truediv", "divide")
   CUARRAY_BINOP("floordiv", "floor_divide")
   CUARRAY_BINOP("mod", "remainder")
-  CUARRAY_BINOP("pow", "power")
   CUARRAY_BINOP("and", "bitwise_and")
   CUARRAY_BINOP("or", "bitwise_or")
   CUARRAY_BINOP("xor", "bitwise_xor")
   CUARRAY_BINOP("lshift", "left_shift")
   CUARRAY_BINOP("rshift", "right_shift")
 #undef CUARRAY_BINOP
+  cls.def("__pow__", [](nb::handle a, nb::handle b) {
+    static const Ufunc& u = U("power");
+    if (const Ufunc* fast = fast_power(a, b)) return wrap((*fast)(array_of(a)));
+    return binary(u, a, b);
+  });
+  cls.def("__rpow__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U("power"); return binary(u, b, a); });
+  cls.def("__ipow__", [](nb::handle a, nb::handle b) {
+    static const Ufunc& u = U("power");
+    if (const Ufunc* fast = fast_power(a, b)) {
+      Operand in[1] = {Operand::of(array_of(a))};
+      NDArray* out[1] = {&array_of(a)};
+      (*fast)(std::span(in, 1), std::span(out, 1));
+      return nb::borrow(a);
+    }
+    return inplace(u, a, b);
+  });
 #define CUARRAY_CMP(py, ufunc) \
   cls.def("__" py "__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U(ufunc); return binary(u, a, b); });
   CUARRAY_CMP("eq", "equal")
@@ -263,12 +307,8 @@ void bind_ndarray(nb::module_& m) {
   CUARRAY_UNOP("abs", "absolute")
   CUARRAY_UNOP("invert", "invert")
 #undef CUARRAY_UNOP
-  cls.def("__divmod__", [](nb::handle a, nb::handle b) {
-    static const Ufunc& u = U("divmod");
-    Operand in[2] = {operand_from_py(a, "divmod"), operand_from_py(b, "divmod")};
-    UfuncResult r = u(std::span(in, 2));
-    return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1])));
-  });
+  cls.def("__divmod__", [](nb::handle a, nb::handle b) { return divmod(a, b); });
+  cls.def("__rdivmod__", [](nb::handle a, nb::handle b) { return divmod(b, a); });
   cls.attr("__array_priority__") = 100;
   cls.attr("__hash__") = nb::none();
 }

@@ -29,14 +29,18 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
 
   nb::object out_obj = nb::none();
   UfuncOptions options;
+  NDArray where_false;
   for (auto [key, value] : kwargs) {
     std::string k = nb::cast<std::string>(key);
     if (k == "out") out_obj = nb::borrow(value);
     else if (k == "dtype") options.dtype = dtype_from_py(value);
     else if (k == "casting") options.casting = casting_from_py(value);
     else if (k == "where") {
-      if (!(PyBool_Check(value.ptr()) && value.ptr() == Py_True)) {
-        if (!is_array(value)) throw_error(ErrorKind::Type, "where= must be a cuarray boolean array");
+      if (value.ptr() == Py_False) {  // nothing is written: a 0-d False mask
+        where_false = full(Shape{}, Scalar::from_bool(false), DType::Bool);
+        options.where = &where_false;
+      } else if (value.ptr() != Py_True) {
+        if (!is_array(value)) throw_error(ErrorKind::Type, "where= must be a cuarray boolean array or a bool");
         options.where = &array_of(value);
       }
     } else if (k == "order") options.order = order_from_py(value, Order::K);

@@ -179,8 +179,10 @@ NDArray NDArray::reshape(const Shape& new_shape, Order order) const {
 }
 
 NDArray NDArray::ravel(Order order) const {
-  if (order == Order::K) order = f_contiguous() && !c_contiguous() ? Order::F : Order::C;
-  return reshape(Shape{size_}, order);
+  if (order == Order::K || order == Order::A) order = f_contiguous() && !c_contiguous() ? Order::F : Order::C;
+  // NumPy's ravel returns a contiguous array: a view only when the data already is one.
+  bool contiguous = order == Order::F ? f_contiguous() : c_contiguous();
+  return (contiguous ? *this : copy(order)).reshape(Shape{size_}, order);
 }
 
 }  // namespace cuarray

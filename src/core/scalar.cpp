@@ -3,6 +3,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
+
+#include "cuarray/errors.hpp"
 
 namespace cuarray {
 namespace {
@@ -100,6 +103,28 @@ Scalar Scalar::load(DType t, const void* p) {
   }
   s.dtype = t;
   return s;
+}
+
+void Scalar::check_assignable(DType t) const {
+  if (!weak() || t == DType::Bool || is_complex(t)) return;
+  if (kind == Kind::Complex)
+    throw_error(ErrorKind::Type, is_integer(t) ? "int() argument must be a string, a bytes-like object or a real number, not 'complex'"
+                                               : "float() argument must be a string or a real number, not 'complex'");
+  if (!is_integer(t)) return;
+  Scalar as_int = *this;
+  if (kind == Kind::Float) {
+    if (std::isnan(f)) throw_error(ErrorKind::Value, "cannot convert float NaN to integer");
+    if (std::isinf(f)) throw_error(ErrorKind::Overflow, "cannot convert float infinity to integer");
+    const double truncated = std::trunc(f);
+    if (truncated >= 18446744073709551616.0 || truncated < -9223372036854775808.0)
+      throw_error(ErrorKind::Overflow, "Python integer out of bounds for " + std::string(dtype_name(t)));
+    as_int = truncated >= 9223372036854775808.0 ? from_uint(static_cast<uint64_t>(truncated))
+                                                : from_int(static_cast<int64_t>(truncated));
+  }
+  if (!as_int.int_fits(t))
+    throw_error(ErrorKind::Overflow, "Python integer " +
+                                         (as_int.int_is_unsigned ? std::to_string(as_int.u) : std::to_string(as_int.i)) +
+                                         " out of bounds for " + std::string(dtype_name(t)));
 }
 
 bool Scalar::int_fits(DType t) const {

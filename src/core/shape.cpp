@@ -1,6 +1,7 @@
 #include "cuarray/shape.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "cuarray/errors.hpp"
@@ -41,6 +42,21 @@ Strides f_strides(const Shape& shape, int64_t itemsize) {
     acc *= std::max<int64_t>(shape[i], 1);
   }
   return s;
+}
+
+Strides strides_like(const Shape& shape, const Strides& like, int64_t itemsize) {
+  const size_t n = shape.size();
+  SmallVector<int, 8> perm;
+  for (size_t i = 0; i < n; ++i) perm.push_back(static_cast<int>(i));
+  std::stable_sort(perm.begin(), perm.end(),
+                   [&](int a, int b) { return std::llabs(like[a]) > std::llabs(like[b]); });
+  Strides out(n);
+  int64_t acc = itemsize;
+  for (size_t k = n; k-- > 0;) {
+    out[perm[k]] = acc;
+    acc *= std::max<int64_t>(shape[perm[k]], 1);
+  }
+  return out;
 }
 
 // NumPy's rule: dimensions of length 1 do not constrain their stride; empty arrays are contiguous.

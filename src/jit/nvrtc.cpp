@@ -77,7 +77,10 @@ int nvrtc_version() { return nvrtc().version; }
 
 const std::vector<std::string>& default_options() {
   // No include paths: every kernel is self-contained, so compiles are fast and need no toolkit headers.
-  static const std::vector<std::string> options = {"-std=c++17", "--device-as-default-execution-space"};
+  // --fmad=false: NumPy rounds every operation separately (linspace's start + i * step, remainder's
+  // a - b * q); contracting them into FMAs would change results. Explicit fma() calls still fuse.
+  static const std::vector<std::string> options = {"-std=c++17", "--device-as-default-execution-space",
+                                                   "--fmad=false"};
   return options;
 }
 

@@ -128,10 +128,11 @@ template <class H> __device__ inline if_half<H, bool> isfinite(H x) { return (x.
 template <class H> __device__ inline if_half<H, bool> signbit(H x) { return x.bits >> 15; }
 
 // As NumPy's npy_half_nextafter: half is sign-magnitude, so a step away from zero adds one to
-// the bits and a step towards zero subtracts one; equal arguments return x.
+// the bits and a step towards zero subtracts one; equal arguments return y (C99, and NumPy 2.5:
+// nextafter(0.0, -0.0) is -0.0).
 template <class H> __device__ inline if_half<H> nextafter(H x, H y) {
   if (isnan(x) || isnan(y)) return H::from_bits(0x7e00u);
-  if (float(x) == float(y)) return x;
+  if (float(x) == float(y)) return y;
   if ((x.bits & 0x7fffu) == 0) return H::from_bits((y.bits & 0x8000u) | 1u);
   const bool away_from_zero = (float(x) < float(y)) != signbit(x);
   return H::from_bits(away_from_zero ? x.bits + 1 : x.bits - 1);

@@ -22,23 +22,13 @@ void copy_into(const NDArray& src, const NDArray& dst) {
 
 }  // namespace ops
 
-namespace {
-
-// The layout order=K keeps for a copy: the source's when it is Fortran-ordered, else C.
-Order resolve_order(const NDArray& a, Order order) {
-  if (order == Order::C || order == Order::F) return order;
-  return a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
-}
-
-}  // namespace
-
 NDArray NDArray::astype(DType dtype, bool copy, Order order) const {
   if (!copy && dtype == dtype_) {
     bool layout_ok = order == Order::K || order == Order::A || (order == Order::C && c_contiguous()) ||
                      (order == Order::F && f_contiguous());
     if (layout_ok) return *this;
   }
-  NDArray out = empty(shape_, dtype, resolve_order(*this, order));
+  NDArray out = empty_like(*this, dtype, order);
   ops::copy_into(*this, out);
   return out;
 }
@@ -55,6 +45,10 @@ void NDArray::assign(const NDArray& src) {
     assign(to_device(src, device()));
     return;
   }
+  const Shape* shapes[] = {&shape_, &src.shape()};
+  if (src.ndim() > ndim() || broadcast_shapes(shapes) != shape_)
+    throw_error(ErrorKind::Value, "could not broadcast input array from shape " + shape_repr(src.shape()) +
+                                      " into shape " + shape_repr(shape_));
   ops::copy_into(src, *this);
 }
 
@@ -72,7 +66,7 @@ void NDArray::copy_to_host(void* dst) const {
 
 void NDArray::copy_from_host(const void* src) {
   if (size_ == 0) return;
-  if (!c_contiguous()) throw_error(ErrorKind::Value, "copy_from_host needs a C-contiguous array");
+  if (!c_contiguous() && !f_contiguous()) throw_error(ErrorKind::Value, "copy_from_host needs a contiguous array");
   copy_host_to_device(data_, src, static_cast<size_t>(nbytes()), current_stream_handle());
 }
 

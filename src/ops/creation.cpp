@@ -41,18 +41,22 @@ NDArray zeros(const Shape& shape, DType dtype, Order order) {
 NDArray ones(const Shape& shape, DType dtype, Order order) { return full(shape, Scalar::from_int(1), dtype, order); }
 
 NDArray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype, Order order) {
+  if (dtype) value.check_assignable(*dtype);
   NDArray a = empty(shape, dtype ? *dtype : value.default_dtype(), order);
   a.fill(value);
   return a;
 }
 
 NDArray empty_like(const NDArray& a, std::optional<DType> dtype, Order order) {
-  if (order == Order::K || order == Order::A) order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
-  return empty(a.shape(), dtype ? *dtype : a.dtype(), order);
+  const DType t = dtype ? *dtype : a.dtype();
+  if (order == Order::A) order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
+  if (order != Order::K || a.c_contiguous()) return empty(a.shape(), t, order == Order::K ? Order::C : order);
+  NDArray c = empty(a.shape(), t);  // allocates; the strides below re-lay the same bytes
+  return c.view_as(a.shape(), strides_like(a.shape(), a.strides(), static_cast<int64_t>(itemsize(t))), c.data());
 }
 
-NDArray from_host(const void* data, const Shape& shape, DType dtype) {
-  NDArray a = empty(shape, dtype);
+NDArray from_host(const void* data, const Shape& shape, DType dtype, Order order) {
+  NDArray a = empty(shape, dtype, order);
   a.copy_from_host(data);
   return a;
 }
@@ -78,6 +82,10 @@ NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
     double n = std::ceil((e - s) / d);
     if (!std::isfinite(n)) throw_error(ErrorKind::Value, "arange: cannot compute length");
     len = n > 0 ? static_cast<int64_t>(n) : 0;
+  }
+  if (dtype && is_integer(*dtype)) {  // NumPy: arange(-5, 5, dtype=uint8) raises OverflowError
+    start.check_assignable(*dtype);
+    if (len > 0) stop.check_assignable(*dtype == DType::UInt64 ? DType::UInt64 : DType::Int64);
   }
   if (result == DType::Bool && len > 2)
     throw_error(ErrorKind::Type, "arange() is only supported for booleans when the result has at most length 2.");

@@ -144,6 +144,7 @@ SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes,
     return out;
   }
   for (int64_t a : *axes) {
+    if (ndim == 0 && (a == 0 || a == -1)) continue;  // NumPy reduces a 0-d array over "axis 0"
     int ax = normalize_axis(a, ndim);
     if (std::find(out.begin(), out.end(), ax) != out.end()) throw_error(ErrorKind::Value, "duplicate value in 'axis'");
     out.push_back(ax);

@@ -22,17 +22,13 @@ constexpr Alias kAliases[] = {{"true_divide", "divide"}, {"mod", "remainder"}, {
 
 std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
 
-// Allocated outputs follow the inputs' layout when they are all Fortran-ordered (NumPy's order K
-// for the common cases); otherwise C.
-Order output_order(std::span<const Operand> inputs, const Shape& shape, Order requested) {
-  if (requested == Order::C || requested == Order::F) return requested;
-  bool any = false;
-  for (const Operand& in : inputs) {
-    if (in.is_scalar() || in.array->shape() != shape) continue;
-    if (!in.array->f_contiguous() || in.array->c_contiguous()) return Order::C;
-    any = true;
-  }
-  return any ? Order::F : Order::C;
+// Allocated outputs follow the memory order of the first input of the full shape (NumPy's
+// order='K'), so a ufunc on transposed arrays writes contiguously.
+NDArray allocate_output(std::span<const Operand> inputs, const Shape& shape, DType dtype, Order order) {
+  if (order == Order::K || order == Order::A)
+    for (const Operand& in : inputs)
+      if (!in.is_scalar() && in.array->shape() == shape) return empty_like(*in.array, dtype, order);
+  return empty(shape, dtype, order == Order::F ? Order::F : Order::C);
 }
 
 bool overlaps(const NDArray& a, const NDArray& b) {
@@ -145,12 +141,11 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
 
   UfuncResult result;
   result.count = nout;
-  const Order order = output_order(inputs, shape, options.order);
   for (int k = 0; k < nout; ++k) {
     const DType loop_out = loop.types[nin + k];
     NDArray* given = k < static_cast<int>(outs.size()) ? outs[k] : nullptr;
     if (!given) {
-      result.out[k] = empty(shape, loop_out, order);
+      result.out[k] = allocate_output(inputs, shape, loop_out, options.order);
       continue;
     }
     if (given->shape() != shape) {
@@ -167,15 +162,6 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
                                         " but the current device is " + std::to_string(device));
     result.out[k] = *given;
   }
-  if (options.casting != Casting::Unsafe && !options.dtype) {
-    for (int i = 0; i < nin; ++i)
-      if (!inputs[i].is_scalar() && !can_cast(inputs[i].array->dtype(), loop.types[i], options.casting))
-        throw_error(ErrorKind::Type, "Cannot cast ufunc '" + std::string(def.name) + "' input " + std::to_string(i) +
-                                         " from " + dtype_repr(inputs[i].array->dtype()) + " to " +
-                                         dtype_repr(loop.types[i]) + " with casting rule '" +
-                                         std::string(casting_name(options.casting)) + "'");
-  }
-
   // An input that partly overlaps an output (a[1:] += a[:-1]) is read from a copy, as NumPy does.
   Operand staged[kMaxUfuncArgs];
   NDArray copies[kMaxUfuncArgs];

@@ -44,7 +44,9 @@ def rand(*size, dtype=float):
 def uniform(low=0.0, high=1.0, size=None, dtype=float):
     """Uniform floats in [low, high)."""
     u = random_sample(size, dtype)
-    return low + (high - low) * u if (low, high) != (0.0, 1.0) else u
+    if isinstance(low, (int, float)) and isinstance(high, (int, float)) and (low, high) == (0.0, 1.0):
+        return u
+    return low + (high - low) * u
 
 
 class Generator:
