@@ -169,6 +169,8 @@ def arange(start=None, stop=None, step=None, dtype=None, *, like=None):
         start = 0
     if step is None:
         step = 1
+    if step == 0:
+        raise ZeroDivisionError("arange: step must not be zero")
     return _core.arange(start, stop, step, dtype)
 
 
@@ -206,12 +208,13 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
         raise ValueError("Geometric sequence cannot include zero")
     if isinstance(start, complex) or isinstance(stop, complex):
         raise NotImplementedError("geomspace of complex values is not supported yet")
-    sign = 1.0
-    if start < 0 and stop < 0:
-        sign, start, stop = -1.0, -start, -stop
-    elif start < 0 or stop < 0:
-        raise NotImplementedError("geomspace across zero needs complex results, not supported yet")
-    out = logspace(math.log10(start), math.log10(stop), num=num, endpoint=endpoint, base=10.0)
+    # NumPy's algorithm: rotate start onto the positive axis, log-space, restore the sign. Real
+    # endpoints of opposite signs leave NaN between them, as in NumPy.
+    sign = -1.0 if start < 0 else 1.0
+    start, stop = start * sign, stop * sign
+    with _np.errstate(invalid="ignore"):
+        log_stop = float(_np.log10(_np.float64(stop)))
+    out = logspace(math.log10(start), log_stop, num=num, endpoint=endpoint, base=10.0)
     if num > 0:
         out[0] = float(start)
         if num > 1 and endpoint:

@@ -52,7 +52,9 @@ def broadcast_to(array, shape, subok=False):
 def around(a, decimals=0, out=None):
     """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
     a = asarray(a)
-    if a.dtype == _np.bool_:  # NumPy has no bool rounding loop
+    if a.dtype == _np.bool_:  # NumPy has no bool rounding loop; decimals=0 is a copy
+        if decimals == 0:
+            return a.copy() if out is None else _core.ufuncs["positive"](a, out=out)
         raise TypeError("ufunc 'round' not supported for the input type bool")
     return _core.ufuncs["_round"](a, int(decimals), out=out)
 
@@ -70,7 +72,10 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
     if a.dtype.kind in "iu":
         # NumPy 2 clips integers with out-of-range Python int bounds (they bound nothing).
         info = _np.iinfo(a.dtype)
-        clamp = lambda v: min(max(v, info.min), info.max) if isinstance(v, int) and not isinstance(v, bool) else v
+        def clamp(v):
+            if isinstance(v, int) and not isinstance(v, bool):
+                return info.min if v < info.min else info.max if v > info.max else v
+            return v
         lo, hi = clamp(lo), clamp(hi)
     if lo is None:
         return minimum(a, hi, out=out, **kwargs)

@@ -181,8 +181,9 @@ void bind_ndarray(nb::module_& m) {
       }, nb::arg("dtype").none() = nb::none())
       .def("_broadcast_to", [](nb::handle s, nb::handle shape) { return wrap_view(array_of(s).broadcast_to(shape_from_py(shape)), s); })
       .def("_complex_part", [](nb::handle s, bool imag) { return wrap_view(array_of(s).complex_part(imag), s); })
-      .def("__getitem__", [](nb::handle s, nb::handle key) { return wrap_view(basic_index(array_of(s), key), s); })
-      .def("__setitem__", &setitem);
+      .def("__getitem__", [](nb::handle s, nb::handle key) { return wrap_view(basic_index(array_of(s), key), s); },
+           nb::arg("key").none())
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none());
 
   // ---- copies and conversions ----
   cls.def("astype", [](nb::handle s, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {

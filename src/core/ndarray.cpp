@@ -32,7 +32,7 @@ NDArray NDArray::view(DType dtype) const {
   if (old_size == new_size) return NDArray(buffer_, data_, shape_, strides_, dtype);
   if (ndim() == 0)
     throw_error(ErrorKind::Value, "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
-  if (strides_.back() != old_size && shape_.back() != 1)
+  if (size_ != 0 && strides_.back() != old_size && shape_.back() != 1)
     throw_error(ErrorKind::Value, "To change to a dtype of a different size, the last axis must be contiguous");
   Shape shape = shape_;
   Strides strides = strides_;

@@ -41,7 +41,8 @@ NDArray zeros(const Shape& shape, DType dtype, Order order) {
 NDArray ones(const Shape& shape, DType dtype, Order order) { return full(shape, Scalar::from_int(1), dtype, order); }
 
 NDArray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype, Order order) {
-  if (dtype) value.check_assignable(*dtype);
+  // NumPy's full copies with unsafe casting, but a Python int must still fit (NEP 50).
+  if (dtype && value.kind == Scalar::Kind::Int) value.check_assignable(*dtype);
   NDArray a = empty(shape, dtype ? *dtype : value.default_dtype(), order);
   a.fill(value);
   return a;

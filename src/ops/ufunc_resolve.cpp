@@ -127,14 +127,23 @@ LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::opt
   const DType* assigned = choice.operand_dtypes;
   auto fail = [&]() -> LoopChoice { no_loop(def, std::span(assigned, nin)); };
 
-  if (out_dtype) {  // dtype=: the first loop producing it whose inputs cast under `casting`
-    for (const ParsedLoop& l : loops) {
-      if (l.types[nin] != *out_dtype) continue;
-      bool ok = true;
-      for (int i = 0; i < nin && ok; ++i) ok = input_castable(inputs[i], inputs, assigned[i], l.types[i], casting);
-      if (ok) {
-        choice.loop = &l;
-        return choice;
+  if (out_dtype) {
+    // dtype= (NumPy's type_tuple_type_resolver): the first loop producing it whose inputs cast
+    // safely (at most `casting`), else the homogeneous loop with every operand of that dtype.
+    if (def.nout != 1)
+      throw_error(ErrorKind::Type, "Cannot provide `dtype` when a ufunc has no outputs or multiple outputs.");
+    const Casting input_casting = std::min(casting, Casting::Safe);
+    for (int homogeneous = 0; homogeneous < 2; ++homogeneous) {
+      for (const ParsedLoop& l : loops) {
+        if (l.types[nin] != *out_dtype) continue;
+        bool ok = true;
+        for (int i = 0; i < nin && ok; ++i)
+          ok = homogeneous ? l.types[i] == *out_dtype && input_castable(inputs[i], inputs, assigned[i], l.types[i], casting)
+                           : input_castable(inputs[i], inputs, assigned[i], l.types[i], input_casting);
+        if (ok) {
+          choice.loop = &l;
+          return choice;
+        }
       }
     }
     throw_error(ErrorKind::Type, "No loop matching the specified signature and casting was found for ufunc " +
