@@ -49,6 +49,20 @@ def broadcast_to(array, shape, subok=False):
     return asarray(array)._broadcast_to(shape)
 
 
+def copyto(dst, src, casting="same_kind", where=True):
+    """numpy.copyto: dst[...] = src, broadcasting src, checking `casting`, only where `where`."""
+    src_dtype = src.dtype if isinstance(src, (ndarray, _np.ndarray)) else _np.result_type(src)
+    if not isinstance(src, (ndarray, _np.ndarray, list, tuple)) and casting == "same_kind":
+        src_dtype = _np.result_type(dst.dtype, src)  # Python scalars are weak (NEP 50)
+    if not _np.can_cast(src_dtype, dst.dtype, casting):
+        raise TypeError(f"Cannot cast scalar from {src_dtype!r} to {dst.dtype!r} according to the rule {casting!r}")
+    if where is True:
+        dst[...] = src
+        return
+    src = asarray(src, dtype=dst.dtype) if not isinstance(src, ndarray) else src
+    _core.ufuncs["_where"](asarray(where), src, dst, out=dst, casting="unsafe")
+
+
 def around(a, decimals=0, out=None):
     """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
     a = asarray(a)
