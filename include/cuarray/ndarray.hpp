@@ -56,7 +56,7 @@ class NDArray {
   NDArray ravel(Order order = Order::C) const;
   NDArray astype(DType dtype, bool copy = true, Order order = Order::K) const;
   NDArray copy(Order order = Order::K) const;
-  NDArray flatten(Order order = Order::C) const { return copy(order == Order::F ? Order::F : Order::C).reshape({size_}, order); }
+  NDArray flatten(Order order = Order::C) const;                    // always a copy
 
   // ---- computation ----
   void fill(const Scalar& value);

@@ -66,9 +66,9 @@ def copyto(dst, src, casting="same_kind", where=True):
 def around(a, decimals=0, out=None):
     """numpy.around: round half to even at 10**-decimals (integers with decimals < 0 round too)."""
     a = asarray(a)
-    if a.dtype == _np.bool_:  # NumPy has no bool rounding loop; decimals=0 is a copy
+    if a.dtype == _np.bool_:  # NumPy rounds bools as float16 (decimals=0) and has no other bool loop
         if decimals == 0:
-            return a.copy() if out is None else _core.ufuncs["positive"](a, out=out)
+            return a.astype(_np.float16) if out is None else copyto(out, a, casting="unsafe") or out
         raise TypeError("ufunc 'round' not supported for the input type bool")
     return _core.ufuncs["_round"](a, int(decimals), out=out)
 

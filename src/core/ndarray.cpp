@@ -2,6 +2,7 @@
 #include "cuarray/ndarray.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "cuarray/errors.hpp"
@@ -178,8 +179,20 @@ NDArray NDArray::reshape(const Shape& new_shape, Order order) const {
   return contiguous.view_as(std::move(shape), std::move(*strides), contiguous.data_);
 }
 
+NDArray NDArray::flatten(Order order) const {
+  NDArray flat = ravel(order);
+  return flat.buffer() == buffer_ ? flat.copy(Order::C) : flat;
+}
+
 NDArray NDArray::ravel(Order order) const {
-  if (order == Order::K || order == Order::A) order = f_contiguous() && !c_contiguous() ? Order::F : Order::C;
+  if (order == Order::K) {  // memory order: walk the axes by decreasing |stride|
+    SmallVector<int64_t, 6> perm;
+    for (int i = 0; i < ndim(); ++i) perm.push_back(i);
+    std::stable_sort(perm.begin(), perm.end(),
+                     [&](int64_t a, int64_t b) { return std::llabs(strides_[a]) > std::llabs(strides_[b]); });
+    return transpose(perm).ravel(Order::C);
+  }
+  if (order == Order::A) order = f_contiguous() && !c_contiguous() ? Order::F : Order::C;
   // NumPy's ravel returns a contiguous array: a view only when the data already is one.
   bool contiguous = order == Order::F ? f_contiguous() : c_contiguous();
   return (contiguous ? *this : copy(order)).reshape(Shape{size_}, order);

@@ -151,7 +151,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
-  jit::launch(fn, grid_for(threads, device), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  jit::launch(fn, grid_for(threads), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
 }
 
 }  // namespace cuarray::ops

@@ -36,10 +36,11 @@ ReducePlan plan(int64_t m, int64_t k, bool reduce_inner, int sms) {
     p.ty = kThreads / p.tx;
   }
   const int64_t blocks_x = (m + p.tx - 1) / p.tx;
-  const int64_t want = static_cast<int64_t>(sms) * 4;
-  // Split tall reductions over enough blocks to fill the GPU, keeping >= 32 elements per lane.
+  // Split tall reductions over enough blocks to keep every multiprocessor's loads in flight
+  // (16 blocks each), keeping >= 16 elements per lane so the second pass stays small.
+  const int64_t want = static_cast<int64_t>(sms) * 16;
   p.splits = 1;
-  if (blocks_x < want) p.splits = std::max<int64_t>(1, std::min((want + blocks_x - 1) / blocks_x, k / (p.ty * 32)));
+  if (blocks_x < want) p.splits = std::max<int64_t>(1, std::min((want + blocks_x - 1) / blocks_x, k / (p.ty * 16)));
   p.chunk = (k + p.splits - 1) / p.splits;
   p.chunk = (p.chunk + p.ty - 1) / p.ty * p.ty;
   p.splits = (k + p.chunk - 1) / std::max<int64_t>(p.chunk, 1);

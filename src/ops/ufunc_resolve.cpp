@@ -130,12 +130,13 @@ LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::opt
   if (out_dtype) {
     // dtype= (NumPy's type_tuple_type_resolver): the first loop producing it whose inputs cast
     // safely (at most `casting`), else the homogeneous loop with every operand of that dtype.
-    if (def.nout != 1)
-      throw_error(ErrorKind::Type, "Cannot provide `dtype` when a ufunc has no outputs or multiple outputs.");
+    // With several outputs, dtype= applies to each (divmod(a, b, dtype=float32) is 'ff->ff').
     const Casting input_casting = std::min(casting, Casting::Safe);
     for (int homogeneous = 0; homogeneous < 2; ++homogeneous) {
       for (const ParsedLoop& l : loops) {
-        if (l.types[nin] != *out_dtype) continue;
+        bool outputs_match = true;
+        for (int k = 0; k < def.nout; ++k) outputs_match = outputs_match && l.types[nin + k] == *out_dtype;
+        if (!outputs_match) continue;
         bool ok = true;
         for (int i = 0; i < nin && ok; ++i)
           ok = homogeneous ? l.types[i] == *out_dtype && input_castable(inputs[i], inputs, assigned[i], l.types[i], casting)
