@@ -12,13 +12,24 @@
 
 namespace cuarray::py {
 
-nb::object wrap(NDArray&& array) { return nb::cast(PyArray{std::move(array), nb::none()}, nb::rv_policy::move); }
+PyTypeObject* g_ndarray_type = nullptr;
+
+namespace {
+// Constructs the instance in place (no typeid lookup, no temporary PyArray).
+nb::object make_instance(NDArray&& array, nb::object base) {
+  nb::object obj = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(g_ndarray_type)));
+  new (nb::inst_ptr<PyArray>(obj)) PyArray{std::move(array), std::move(base)};
+  nb::inst_mark_ready(obj);
+  return obj;
+}
+}  // namespace
+
+nb::object wrap(NDArray&& array) { return make_instance(std::move(array), nb::none()); }
 
 nb::object wrap_view(NDArray&& array, nb::handle view_of) {
   // NumPy collapses .base to the array that owns the memory.
   PyArray* parent = nb::inst_ptr<PyArray>(view_of);
-  nb::object base = parent->base.is_none() ? nb::borrow(view_of) : parent->base;
-  return nb::cast(PyArray{std::move(array), std::move(base)}, nb::rv_policy::move);
+  return make_instance(std::move(array), parent->base.is_none() ? nb::borrow(view_of) : parent->base);
 }
 
 namespace {
@@ -126,6 +137,7 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
 
 void bind_ndarray(nb::module_& m) {
   auto cls = nb::class_<PyArray>(m, "ndarray", "An N-dimensional array in GPU memory (numpy.ndarray's interface).");
+  g_ndarray_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
 
   // ---- attributes ----
   cls.def_prop_ro("shape", [](nb::handle s) { return to_tuple(array_of(s).shape()); })

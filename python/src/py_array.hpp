@@ -17,7 +17,10 @@ struct PyArray {
 nb::object wrap(NDArray&& array);
 nb::object wrap_view(NDArray&& array, nb::handle view_of);
 
-inline bool is_array(nb::handle h) { return nb::isinstance<PyArray>(h); }
+// The ndarray type object, cached when the type is bound: the per-call checks compare type
+// pointers instead of going through nanobind's typeid lookup.
+extern PyTypeObject* g_ndarray_type;
+inline bool is_array(nb::handle h) { return Py_TYPE(h.ptr()) == g_ndarray_type; }
 inline NDArray& array_of(nb::handle h) { return nb::inst_ptr<PyArray>(h)->array; }
 
 }  // namespace cuarray::py

@@ -4,7 +4,6 @@
 // safe without events (CuPy's rule). Sizes are rounded to at most 1/8 of their power of two, so the
 // few distinct sizes a program uses hit the cache; on out-of-memory the cache is released and the
 // allocation retried once before OutOfMemory is raised. See docs/memory.md.
-#include <map>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -37,12 +36,14 @@ std::string with_commas(size_t n) {
 struct MemoryPool::Impl {
   int device;
   mutable std::mutex mutex;
-  std::unordered_map<StreamHandle, std::multimap<size_t, CUdeviceptr>> free_lists;
+  // stream -> rounded size -> cached blocks; vectors keep their capacity, so a steady state
+  // allocates no bookkeeping memory per call.
+  std::unordered_map<StreamHandle, std::unordered_map<size_t, std::vector<CUdeviceptr>>> free_lists;
   size_t used = 0, cached = 0, limit = 0;
 
   void release(CUdeviceptr ptr, size_t size, StreamHandle stream) {
     std::lock_guard<std::mutex> lock(mutex);
-    free_lists[stream].emplace(size, ptr);
+    free_lists[stream][size].push_back(ptr);
     used -= size;
     cached += size;
   }
@@ -52,8 +53,9 @@ struct MemoryPool::Impl {
     if (cached == 0) return;
     runtime::activate(device);
     CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
-    for (auto& [stream, blocks] : free_lists)
-      for (auto& [size, ptr] : blocks) runtime::driver().cuMemFree(ptr);
+    for (auto& [stream, by_size] : free_lists)
+      for (auto& [size, blocks] : by_size)
+        for (CUdeviceptr ptr : blocks) runtime::driver().cuMemFree(ptr);
     free_lists.clear();
     cached = 0;
   }
@@ -62,9 +64,9 @@ struct MemoryPool::Impl {
     auto list = free_lists.find(stream);
     if (list == free_lists.end()) return 0;
     auto it = list->second.find(size);
-    if (it == list->second.end()) return 0;
-    CUdeviceptr ptr = it->second;
-    list->second.erase(it);
+    if (it == list->second.end() || it->second.empty()) return 0;
+    CUdeviceptr ptr = it->second.back();
+    it->second.pop_back();
     cached -= size;
     return ptr;
   }
@@ -167,7 +169,8 @@ size_t MemoryPool::total_bytes() const {
 int MemoryPool::n_free_blocks() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   size_t n = 0;
-  for (auto& [stream, blocks] : impl_->free_lists) n += blocks.size();
+  for (auto& [stream, by_size] : impl_->free_lists)
+    for (auto& [size, blocks] : by_size) n += blocks.size();
   return static_cast<int>(n);
 }
 void MemoryPool::free_all_blocks() {
@@ -188,8 +191,11 @@ void rehome_stream_blocks(int device, StreamHandle stream) {
   std::lock_guard<std::mutex> lock(p.mutex);
   auto it = p.free_lists.find(stream);
   if (it == p.free_lists.end()) return;
-  auto& null_list = p.free_lists[nullptr];
-  null_list.merge(it->second);
+  auto& null_lists = p.free_lists[nullptr];
+  for (auto& [size, blocks] : it->second) {
+    auto& dst = null_lists[size];
+    dst.insert(dst.end(), blocks.begin(), blocks.end());
+  }
   p.free_lists.erase(it);
 }
 
