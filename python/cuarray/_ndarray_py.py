@@ -61,6 +61,10 @@ def _array_protocol(self, dtype=None, copy=None):
 
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     import cuarray
+    if method == "reduce" and ufunc.__name__ == "add":
+        # np.add.reduce is sum (the other ufunc methods arrive with the reductions issue).
+        kwargs.setdefault("axis", 0)
+        return cuarray.sum(*inputs, **kwargs)
     if method != "__call__":
         return NotImplemented
     ours = getattr(cuarray, ufunc.__name__, None)

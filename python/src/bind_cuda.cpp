@@ -1,4 +1,5 @@
 // Devices, streams, events, memory pools and the compiler: the primitives behind cuarray.cuda.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 
@@ -8,6 +9,32 @@
 #include "cuarray/runtime.hpp"
 
 namespace cuarray::py {
+namespace {
+
+nb::dlpack::dtype dlpack_dtype(DType t) {
+  using C = nb::dlpack::dtype_code;
+  C code = t == DType::Bool ? C::Bool
+           : kind(t) == DTypeKind::SignedInt ? C::Int
+           : kind(t) == DTypeKind::UnsignedInt ? C::UInt
+           : kind(t) == DTypeKind::Float ? C::Float
+                                         : C::Complex;
+  return {static_cast<uint8_t>(code), static_cast<uint8_t>(itemsize(t) * 8), 1};
+}
+
+// A NumPy array (C order) in page-locked memory from the pinned pool; the block returns to the
+// pool when NumPy frees the array. Device-to-host copies into it need no staging and no page faults.
+nb::object pinned_host_array(nb::handle shape_obj, nb::handle dtype_obj) {
+  Shape shape = shape_from_py(shape_obj);
+  DType t = dtype_from_py_required(dtype_obj);
+  const size_t nbytes = static_cast<size_t>(shape_size(shape)) * itemsize(t);
+  auto* block = new std::shared_ptr<void>(PinnedMemoryPool::instance().allocate(std::max<size_t>(nbytes, 1)));
+  nb::capsule owner(block, [](void* p) noexcept { delete static_cast<std::shared_ptr<void>*>(p); });
+  std::vector<size_t> dims(shape.begin(), shape.end());
+  nb::ndarray<nb::numpy> array(block->get(), dims.size(), dims.data(), owner, nullptr, dlpack_dtype(t));
+  return nb::cast(array, nb::rv_policy::reference);
+}
+
+}  // namespace
 
 void bind_cuda(nb::module_& m) {
   m.def("get_device_count", &device_count);
@@ -58,6 +85,7 @@ void bind_cuda(nb::module_& m) {
   m.def("pool_get_limit", [](int d) { return MemoryPool::of_device(d).get_limit(); });
   m.def("pinned_n_free_blocks", [] { return PinnedMemoryPool::instance().n_free_blocks(); });
   m.def("pinned_total_bytes", [] { return PinnedMemoryPool::instance().total_bytes(); });
+  m.def("pinned_host_array", &pinned_host_array);
   m.def("pinned_free_all_blocks", [] { PinnedMemoryPool::instance().free_all_blocks(); });
 
   // Compiles CUDA source to CUBIN for an architecture with no GPU needed (tests, RawKernel).

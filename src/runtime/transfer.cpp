@@ -15,9 +15,12 @@
 namespace cuarray {
 
 struct PinnedMemoryPool::Impl {
+  // Page-locked memory cannot be swapped: cache at most this much of it once freed.
+  static constexpr size_t kMaxCachedBytes = size_t{2} << 30;
   std::mutex mutex;
   std::multimap<size_t, void*> free_blocks;
-  size_t total = 0;
+  size_t total = 0;   // allocated and not returned to the driver
+  size_t cached = 0;  // of which sitting in free_blocks
 };
 
 PinnedMemoryPool::PinnedMemoryPool() : impl_(std::make_unique<Impl>()) {}
@@ -36,6 +39,7 @@ std::shared_ptr<void> PinnedMemoryPool::allocate(size_t nbytes) {
     if (it != p->free_blocks.end()) {
       ptr = it->second;
       p->free_blocks.erase(it);
+      p->cached -= nbytes;
     }
   }
   if (!ptr) {
@@ -46,7 +50,13 @@ std::shared_ptr<void> PinnedMemoryPool::allocate(size_t nbytes) {
   }
   return std::shared_ptr<void>(ptr, [p, nbytes](void* q) {
     std::lock_guard<std::mutex> lock(p->mutex);
+    if (p->cached + nbytes > Impl::kMaxCachedBytes) {
+      runtime::driver().cuMemFreeHost(q);
+      p->total -= nbytes;
+      return;
+    }
     p->free_blocks.emplace(nbytes, q);
+    p->cached += nbytes;
   });
 }
 
@@ -57,6 +67,7 @@ void PinnedMemoryPool::free_all_blocks() {
     impl_->total -= size;
   }
   impl_->free_blocks.clear();
+  impl_->cached = 0;
 }
 
 size_t PinnedMemoryPool::n_free_blocks() const {
@@ -110,13 +121,22 @@ class StagingPipeline {
   std::array<Stage, kStages> stages_;
 };
 
+// Page-locked host memory (ours or anyone's) is read and written by the copy engines directly.
+bool is_pinned(const void* host) {
+  unsigned int type = 0;
+  CUresult r = runtime::driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                                       reinterpret_cast<CUdeviceptr>(host));
+  return r == CUDA_SUCCESS && type == CU_MEMORYTYPE_HOST;
+}
+
 }  // namespace
 
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
   runtime::activate(current_device());
-  if (nbytes < kStageBelow) {
+  if (nbytes < kStageBelow || is_pinned(src)) {
     CU_CALL(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(dst), src, nbytes, stream);
+    if (nbytes >= kStageBelow) CU_CALL(cuStreamSynchronize, stream);  // the caller may reuse src at once
     return;
   }
   StagingPipeline pipe;
@@ -134,7 +154,7 @@ void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
   runtime::activate(current_device());
-  if (nbytes < kStageBelow) {
+  if (nbytes < kStageBelow || is_pinned(dst)) {
     CU_CALL(cuMemcpyDtoHAsync, dst, reinterpret_cast<CUdeviceptr>(src), nbytes, stream);
     CU_CALL(cuStreamSynchronize, stream);
     return;

@@ -195,6 +195,8 @@ MATMUL_SHAPES = [((3, 4), (4, 5)), ((4,), (4, 3)), ((3, 4), (4,)), ((5,), (5,)),
                  ((0, 3), (3, 2)), ((3, 4), (5, 6))]
 
 
+@pytest.mark.skip(reason="`@` arrives with the linalg issue (cuBLAS); issue 2 lets it wait")
+
 @pytest.mark.parametrize("shapes", MATMUL_SHAPES, ids=repr)
 @pytest.mark.parametrize("dtype", [np.dtype(d) for d in (np.int32, np.int64, np.float32,
                                                          np.float64, np.complex64, np.complex128)])
