@@ -36,24 +36,28 @@ namespace {
 
 nb::object py_helper(const char* name) { return nb::module_::import_("cuarray._ndarray_py").attr(name); }
 
-// a (op) b for Python operators: NotImplemented for operands cuarray does not take, so Python
-// can try the reflected method (which, for NumPy arrays, ends in a clear TypeError).
-nb::object binary(const Ufunc& u, nb::handle a, nb::handle b) {
-  Operand in[2];
+// The operands of a Python operator; false for one cuarray does not take, so that the operator
+// returns NotImplemented and Python tries the reflected method (which, for NumPy arrays, ends in
+// a clear TypeError).
+bool operator_operands(nb::handle a, nb::handle b, Operand (&in)[2]) {
   for (int k = 0; k < 2; ++k) {
     nb::handle h = k ? b : a;
     if (is_array(h)) in[k] = Operand::of(array_of(h));
     else if (auto s = scalar_from_py(h)) in[k] = Operand::of(*s);
-    else return nb::borrow(Py_NotImplemented);
+    else return false;
   }
+  return true;
+}
+
+nb::object binary(const Ufunc& u, nb::handle a, nb::handle b) {
+  Operand in[2];
+  if (!operator_operands(a, b, in)) return nb::borrow(Py_NotImplemented);
   return wrap(std::move(u(std::span(in, 2)).out[0]));
 }
 
 nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
-  Operand in[2] = {Operand::of(array_of(self)), {}};
-  if (is_array(other)) in[1] = Operand::of(array_of(other));
-  else if (auto s = scalar_from_py(other)) in[1] = Operand::of(*s);
-  else return nb::borrow(Py_NotImplemented);
+  Operand in[2];
+  if (!operator_operands(self, other, in)) return nb::borrow(Py_NotImplemented);
   NDArray* out[1] = {&array_of(self)};
   u(std::span(in, 2), std::span(out, 1));
   return nb::borrow(self);
@@ -64,12 +68,7 @@ const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 nb::object divmod(nb::handle a, nb::handle b) {
   static const Ufunc& u = U("divmod");
   Operand in[2];
-  for (int k = 0; k < 2; ++k) {
-    nb::handle h = k ? b : a;
-    if (is_array(h)) in[k] = Operand::of(array_of(h));
-    else if (auto s = scalar_from_py(h)) in[k] = Operand::of(*s);
-    else return nb::borrow(Py_NotImplemented);
-  }
+  if (!operator_operands(a, b, in)) return nb::borrow(Py_NotImplemented);
   UfuncResult r = u(std::span(in, 2));
   return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1])));
 }

@@ -54,22 +54,3 @@ __device__ __forceinline__ Acc block_reduce_y(Acc acc, Acc* smem, Combine combin
 
 }  // namespace cuarray
 
-namespace cuarray {
-
-// Byte offset of linear index i over R dims (dim R-1 fastest).
-template <class Index, class Offset, int R>
-__device__ __forceinline__ Offset offset_of(Index i, const Array<Index, R>& shape, const Array<Offset, R>& strides) {
-  Offset off = 0;
-#pragma unroll
-  for (int d = R - 1; d >= 0; --d) {
-    Index idx = i;
-    if (d > 0) {
-      idx = i % shape.v[d];
-      i /= shape.v[d];
-    }
-    off += static_cast<Offset>(idx) * strides.v[d];
-  }
-  return off;
-}
-
-}  // namespace cuarray
