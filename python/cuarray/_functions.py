@@ -84,13 +84,18 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
     from ._ufuncs import maximum, minimum
     a = asarray(a)
     if a.dtype.kind in "iu":
-        # NumPy 2 clips integers with out-of-range Python int bounds (they bound nothing).
+        # NumPy 2.5: a Python int bound outside the dtype's range is fine where it binds nothing
+        # (a low bound below the minimum, a high one above the maximum) and an OverflowError
+        # where it would bind every element.
         info = _np.iinfo(a.dtype)
-        def clamp(v):
-            if isinstance(v, int) and not isinstance(v, bool):
-                return info.min if v < info.min else info.max if v > info.max else v
-            return v
-        lo, hi = clamp(lo), clamp(hi)
+
+        def clamp(v, binds_nothing_below):
+            if not isinstance(v, int) or isinstance(v, bool) or info.min <= v <= info.max:
+                return v
+            if (v < info.min) == binds_nothing_below:
+                return info.min if v < info.min else info.max
+            raise OverflowError(f"Python integer {v} out of bounds for {a.dtype}")
+        lo, hi = clamp(lo, True), clamp(hi, False)
     if lo is None:
         return minimum(a, hi, out=out, **kwargs)
     if hi is None:
