@@ -57,12 +57,31 @@ CUfunction load_kernel(const KernelSource& source, const std::vector<std::string
   return f;  // the module lives as long as the process: functions are cached by key
 }
 
+namespace {
+// A per-thread, direct-mapped memo in front of the shared map: a repeated call finds its kernel
+// without taking the lock.
+struct MemoEntry {
+  KernelKey key;
+  int device = -1;
+  CUfunction function = nullptr;
+};
+constexpr size_t kMemoSlots = 256;
+thread_local MemoEntry t_memo[kMemoSlots];
+}  // namespace
+
 CUfunction find_kernel(const KernelKey& key) {
-  int device = current_device();
-  std::lock_guard<std::mutex> lock(g_mutex);
-  KernelMap& m = map_for(device);
-  auto it = m.find(key);
-  return it == m.end() ? nullptr : it->second;
+  const int device = current_device();
+  MemoEntry& slot = t_memo[key.hash() % kMemoSlots];
+  if (slot.function && slot.device == device && slot.key == key) return slot.function;
+  CUfunction f = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    KernelMap& m = map_for(device);
+    auto it = m.find(key);
+    if (it != m.end()) f = it->second;
+  }
+  if (f) slot = {key, device, f};
+  return f;
 }
 
 CUfunction add_kernel(const KernelKey& key, const KernelSource& source) {

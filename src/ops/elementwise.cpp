@@ -51,11 +51,8 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   if (n == 0) return;
   const int device = primary.device();
 
-  // Pointer operands: array inputs, the where mask, outputs.
-  StridedView view;
-  view.shape = shape;
-  char* data[kMaxOperands];
-  DType storage[kMaxOperands];
+  // Pointer operands in the kernel's order: array inputs, the where mask, outputs.
+  const NDArray* operands[kMaxOperands];
   int nptr = 0;
   auto add = [&](const NDArray& a) {
     if (nptr == kMaxOperands) throw_error(ErrorKind::Value, "too many operands for one elementwise kernel");
@@ -63,39 +60,46 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
       throw_error(ErrorKind::Value, "array device must be same as the current device: array is on device " +
                                         std::to_string(a.device()) + " and current device is " +
                                         std::to_string(device));
-    view.strides[nptr] = broadcast_strides(a.shape(), a.strides(), shape);
-    data[nptr] = a.data();
-    storage[nptr] = a.dtype();
-    ++nptr;
+    operands[nptr++] = &a;
   };
-  // Outputs go first in the view so that they decide the iteration order; the kernel's pointer
-  // order (inputs, mask, outputs) is restored below.
-  for (const NDArray& o : outputs) add(o);
   for (const Operand& in : inputs)
     if (!in.is_scalar()) add(*in.array);
   if (where) add(*where);
-  view.count = nptr;
-  coalesce(view);
-
   const int nout = static_cast<int>(outputs.size());
-  // Reorder from (outputs, inputs, mask) to the kernel's (inputs, mask, outputs).
-  int order[kMaxOperands];
-  for (int k = 0; k < nptr - nout; ++k) order[k] = nout + k;
-  for (int k = 0; k < nout; ++k) order[nptr - nout + k] = k;
+  for (const NDArray& o : outputs) add(o);
+
   char* kdata[kMaxOperands];
   DType kstorage[kMaxOperands];
+  bool all_contiguous = true;  // the common case: no broadcasting, C order everywhere
   for (int k = 0; k < nptr; ++k) {
-    kdata[k] = data[order[k]];
-    kstorage[k] = storage[order[k]];
+    kdata[k] = operands[k]->data();
+    kstorage[k] = operands[k]->dtype();
+    all_contiguous = all_contiguous && operands[k]->c_contiguous() && operands[k]->shape() == shape;
   }
 
   ElementwiseLayout layout{};
   layout.has_where = where != nullptr;
-  layout.contiguous = view.shape.size() <= 1;
-  for (int k = 0; k < nptr && layout.contiguous; ++k)
-    layout.contiguous = view.shape.empty() || view.strides[k][0] == static_cast<int64_t>(itemsize(storage[k]));
-  layout.rank = static_cast<int>(view.shape.size());
-  layout.index64 = needs_index64(view, n);
+  StridedView view;  // built only for the strided path
+  if (all_contiguous) {
+    layout.contiguous = true;
+    layout.rank = 1;
+    layout.index64 = n > kInt32Max;
+  } else {
+    // Outputs go first in the view so that they decide the iteration order.
+    view.shape = shape;
+    for (int k = 0; k < nptr; ++k) {
+      const NDArray& a = *operands[(k + nptr - nout) % nptr];
+      view.strides[k] = broadcast_strides(a.shape(), a.strides(), shape);
+    }
+    view.count = nptr;
+    coalesce(view);
+    layout.contiguous = view.shape.size() <= 1;
+    for (int k = 0; k < nptr && layout.contiguous; ++k)
+      layout.contiguous = view.shape.empty() ||
+                          view.strides[k][0] == operands[(k + nptr - nout) % nptr]->itemsize();
+    layout.rank = static_cast<int>(view.shape.size());
+    layout.index64 = needs_index64(view, n);
+  }
   layout.vec = layout.contiguous ? pick_vec(kdata, kstorage, nptr) : 1;
 
   jit::KernelKey key;
@@ -136,7 +140,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
     }
     for (int k = 0; k < nptr; ++k)
       for (int d = 0; d < r; ++d) {
-        int64_t s = view.strides[order[k]][d];
+        int64_t s = view.strides[(k + nout) % nptr][d];  // view order is (outputs, inputs, mask)
         if (layout.index64) reinterpret_cast<int64_t*>(stride_buf)[k * r + d] = s;
         else reinterpret_cast<int32_t*>(stride_buf)[k * r + d] = static_cast<int32_t>(s);
       }

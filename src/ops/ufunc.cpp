@@ -102,7 +102,7 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
 
   OperandType types[kMaxUfuncArgs];
   for (int i = 0; i < nin; ++i) types[i] = OperandType::of(inputs[i]);
-  ops::LoopChoice choice = ops::resolve_loop(index_, std::span(types, nin), options.dtype, options.casting);
+  ops::LoopChoice choice = ops::resolve_loop_memo(index_, std::span(types, nin), options.dtype, options.casting);
   if (def.resolver == ops::TypeResolver::Comparison) {
     // NumPy compares with an out-of-range Python int exactly (uint8_array == 300 is all False):
     // give that int its own strong int64/uint64 dtype instead of raising.

@@ -195,4 +195,25 @@ LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::opt
   return choice;
 }
 
+const LoopChoice& resolve_loop_memo(int index, std::span<const OperandType> inputs, std::optional<DType> out_dtype,
+                                    Casting casting) {
+  // Signature: ufunc index, each input's dtype/weak kind (7 bits), dtype= and casting=.
+  uint64_t key = static_cast<uint64_t>(index) + 1;
+  for (const OperandType& t : inputs)
+    key = key << 7 | static_cast<uint64_t>(t.dtype) | (t.weak ? 0x10u | static_cast<unsigned>(t.weak_kind) << 5 : 0u);
+  key = (key << 5 | (out_dtype ? static_cast<uint64_t>(*out_dtype) + 1 : 0)) << 3 | static_cast<uint64_t>(casting);
+  struct Memo {
+    uint64_t key = 0;
+    LoopChoice choice;
+  };
+  constexpr size_t kSlots = 256;
+  thread_local Memo memo[kSlots];
+  Memo& slot = memo[(key * 0x9e3779b97f4a7c15ull) >> 56];
+  if (slot.key != key) {
+    slot.choice = resolve_loop(index, inputs, out_dtype, casting);  // throws before the slot is claimed
+    slot.key = key;
+  }
+  return slot.choice;
+}
+
 }  // namespace cuarray::ops

@@ -28,4 +28,9 @@ struct LoopChoice {
 // Throws TypeError (no matching loop, bool subtract, ...) as NumPy does.
 LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::optional<DType> out_dtype, Casting casting);
 
+// resolve_loop behind a per-thread memo keyed by the call's type signature: the per-call path
+// does the table walk once per signature and thread.
+const LoopChoice& resolve_loop_memo(int index, std::span<const OperandType> inputs, std::optional<DType> out_dtype,
+                                    Casting casting);
+
 }  // namespace cuarray::ops
