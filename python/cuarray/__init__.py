@@ -14,7 +14,8 @@ from ._creation import (array, asarray, asanyarray, ascontiguousarray, asfortran
                         linspace, logspace, geomspace, eye, identity, tri, get_array_module, from_numpy)
 from ._ufuncs import *  # noqa: F401,F403  (every ufunc under NumPy's names)
 from ._ufuncs import __all__ as _ufunc_names
-from ._functions import (sum, broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
+from ._reductions import *  # noqa: F401,F403  (sum, mean, argmax, ... and their ndarray methods)
+from ._functions import (broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)
 from . import random, testing

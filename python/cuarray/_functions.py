@@ -6,12 +6,6 @@ from ._core import ndarray
 from ._creation import asarray
 
 
-def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-    if initial is not None or where is not None:
-        raise NotImplementedError("sum(initial=, where=) arrives with the reductions issue")
-    return asarray(a).sum(axis=axis, dtype=dtype, out=out, keepdims=keepdims)
-
-
 def reshape(a, shape, order="C"):
     return asarray(a).reshape(shape, order=order)
 

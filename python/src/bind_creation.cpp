@@ -5,6 +5,7 @@
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/random.hpp"
+#include "cuarray/reduction.hpp"
 #include "py_array.hpp"
 
 namespace cuarray::py {
@@ -51,6 +52,15 @@ void bind_creation(nb::module_& m) {
   m.def("empty_like", [](nb::handle a, nb::handle dtype, nb::handle order) {
     return wrap(empty_like(array_of(a), dtype_from_py(dtype), order_from_py(order, Order::K)));
   }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none());
+  // numpy.<name>(a, axis, dtype, keepdims) for the reductions of cuarray/reduction.hpp.
+  m.def("reduce", [](const char* name, nb::handle a, nb::handle axis, nb::handle dtype, bool keepdims, double param) {
+    auto axes = axes_from_py(axis);
+    const NDArray& arr = array_of(a);
+    return wrap(axes ? reduce(name, arr, std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype),
+                              keepdims, param)
+                     : reduce(name, arr, std::nullopt, dtype_from_py(dtype), keepdims, param));
+  }, nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("keepdims"),
+     nb::arg("param"));
   m.def("to_device", [](nb::handle a, int device) { return wrap(to_device(array_of(a), device)); });
   m.def("random", [](nb::handle shape, nb::handle dtype) {
     return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));

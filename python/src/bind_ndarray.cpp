@@ -254,17 +254,6 @@ void bind_ndarray(nb::module_& m) {
         if (a.ndim() == 0) throw_error(ErrorKind::Type, "len() of unsized object");
         return a.shape()[0];
       })
-      .def("sum", [](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
-        auto axes = axes_from_py(axis);
-        NDArray r = axes ? array_of(s).sum(std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype), keepdims)
-                         : array_of(s).sum(std::nullopt, dtype_from_py(dtype), keepdims);
-        if (!out.is_none()) {
-          array_of(out).assign(r);
-          return nb::borrow(out);
-        }
-        return wrap(std::move(r));
-      }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-      nb::arg("keepdims") = false)
       .def("_copy_to_host", [](nb::handle s, uintptr_t dst) { array_of(s).copy_to_host(reinterpret_cast<void*>(dst)); })
       .def("_copy_from_host", [](nb::handle s, uintptr_t src) { array_of(s).copy_from_host(reinterpret_cast<const void*>(src)); });
 

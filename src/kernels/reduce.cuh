@@ -54,3 +54,106 @@ __device__ __forceinline__ Acc block_reduce_y(Acc acc, Acc* smem, Combine combin
 
 }  // namespace cuarray
 
+
+namespace cuarray {
+
+// The identities of min and max: the largest and smallest value of a type (infinities for floats).
+template <class T>
+__device__ __forceinline__ T highest() {
+  if constexpr (is_complex_v<T>) return T(highest<real_t<T>>(), highest<real_t<T>>());
+  else if constexpr (is_floating_v<T>) return T(__int_as_float(0x7f800000));
+  else if constexpr (is_bool_v<T>) return true;
+  else if constexpr (is_signed_int_v<T>) return T((1ull << (8 * sizeof(T) - 1)) - 1);
+  else return T(~T(0));
+}
+template <class T>
+__device__ __forceinline__ T lowest() {
+  if constexpr (is_complex_v<T>) return T(lowest<real_t<T>>(), lowest<real_t<T>>());
+  else if constexpr (is_floating_v<T>) return T(__int_as_float(0xff800000));
+  else if constexpr (is_bool_v<T>) return false;
+  else if constexpr (is_signed_int_v<T>) return T(-highest<T>() - 1);
+  else return T(0);
+}
+
+// argmin/argmax: a candidate value and its flat index. The better of two candidates is NumPy's:
+// a NaN beats everything (the first NaN wins), otherwise the larger (max) / smaller (min) value,
+// and ties go to the smaller index, so the result does not depend on the reduction's order.
+template <class T>
+struct ArgAcc {
+  T value;
+  long long index;
+};
+template <bool Max, class T>
+__device__ __forceinline__ ArgAcc<T> arg_better(const ArgAcc<T>& a, const ArgAcc<T>& b) {
+  const bool nan_a = cuarray_isnan(a.value), nan_b = cuarray_isnan(b.value);
+  if (nan_a || nan_b) {
+    if (nan_a && nan_b) return a.index <= b.index ? a : b;
+    return nan_a ? a : b;
+  }
+  const bool a_wins = Max ? cuarray_less(b.value, a.value) : cuarray_less(a.value, b.value);
+  const bool b_wins = Max ? cuarray_less(a.value, b.value) : cuarray_less(b.value, a.value);
+  if (a_wins) return a;
+  if (b_wins) return b;
+  return a.index <= b.index ? a : b;
+}
+// nanargmin/nanargmax: NaNs never win; a slice of only NaN keeps index -1 (the host raises).
+template <bool Max, class T>
+__device__ __forceinline__ ArgAcc<T> nanarg_better(const ArgAcc<T>& a, const ArgAcc<T>& b) {
+  if (a.index < 0 || cuarray_isnan(a.value)) return b.index < 0 || cuarray_isnan(b.value) ? ArgAcc<T>{a.value, -1} : b;
+  if (b.index < 0 || cuarray_isnan(b.value)) return a;
+  return arg_better<Max>(a, b);
+}
+
+// Count, mean and sum of squared deviations, merged pairwise (Chan et al.): var and std in one
+// pass over the data, without the temporary x - mean array.
+template <class T>
+struct Welford {
+  double n;
+  T mean;
+  real_t<T> m2;
+};
+template <class T>
+__device__ __forceinline__ Welford<T> welford_of(const T& v, bool skip) {
+  return skip ? Welford<T>{0.0, T(0), real_t<T>(0)} : Welford<T>{1.0, v, real_t<T>(0)};
+}
+template <class T>
+__device__ __forceinline__ Welford<T> welford_merge(const Welford<T>& a, const Welford<T>& b) {
+  if (b.n == 0) return a;
+  if (a.n == 0) return b;
+  using R = real_t<T>;
+  const double n = a.n + b.n;
+  const T delta = b.mean - a.mean;
+  const R nb_over_n = R(b.n / n), weight = R(a.n * b.n / n);
+  R delta2;
+  if constexpr (is_complex_v<T>) delta2 = delta.re * delta.re + delta.im * delta.im;
+  else delta2 = delta * delta;
+  return Welford<T>{n, a.mean + delta * nb_over_n, a.m2 + b.m2 + delta2 * weight};
+}
+
+// nanmean: the sum and the count of the elements that are not NaN.
+template <class T>
+struct SumCount {
+  T sum;
+  double count;
+};
+
+}  // namespace cuarray
+
+namespace cuarray {
+
+// nanmin/nanmax identities: NaN for inexact types (fmin(NaN, x) is x, and an all-NaN slice stays
+// NaN), else the extreme value.
+template <class T>
+__device__ __forceinline__ T nan_or_highest() {
+  if constexpr (is_complex_v<T>) return T(nan_or_highest<real_t<T>>(), nan_or_highest<real_t<T>>());
+  else if constexpr (is_floating_v<T>) return T(__int_as_float(0x7fc00000));
+  else return highest<T>();
+}
+template <class T>
+__device__ __forceinline__ T nan_or_lowest() {
+  if constexpr (is_complex_v<T>) return T(nan_or_lowest<real_t<T>>(), nan_or_lowest<real_t<T>>());
+  else if constexpr (is_floating_v<T>) return T(__int_as_float(0x7fc00000));
+  else return lowest<T>();
+}
+
+}  // namespace cuarray

@@ -4,7 +4,7 @@
 
 namespace cuarray::ops {
 
-void coalesce(StridedView& v) {
+void coalesce(StridedView& v, bool sort) {
   // Drop length-1 dims.
   size_t w = 0;
   for (size_t d = 0; d < v.shape.size(); ++d) {
@@ -17,7 +17,7 @@ void coalesce(StridedView& v) {
   for (int k = 0; k < v.count; ++k) v.strides[k].resize(w);
 
   // Stable insertion sort by decreasing |stride| of operand 0 (few dims: this is cheap).
-  for (size_t i = 1; i < w; ++i) {
+  for (size_t i = 1; sort && i < w; ++i) {
     for (size_t j = i; j > 0 && std::llabs(v.strides[0][j - 1]) < std::llabs(v.strides[0][j]); --j) {
       std::swap(v.shape[j - 1], v.shape[j]);
       for (int k = 0; k < v.count; ++k) std::swap(v.strides[k][j - 1], v.strides[k][j]);

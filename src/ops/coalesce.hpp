@@ -14,7 +14,8 @@ struct StridedView {
   int count = 0;
 };
 
-// Operand 0 decides the order (the output, for the elementwise engine).
-void coalesce(StridedView& v);
+// Operand 0 decides the order (the output, for the elementwise engine). With sort == false the
+// dims keep their order and are only merged (for indices that must stay C-order).
+void coalesce(StridedView& v, bool sort = true);
 
 }  // namespace cuarray::ops

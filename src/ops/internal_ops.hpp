@@ -11,7 +11,7 @@ enum class InternalOp : uint64_t {
   Eye,
   Tri,
   RandomUniform,
-  Sum,
+  Reduction,  // + the index in the reduction table (src/ops/reductions.cpp)
 };
 
 // Runs a one-output internal expression; `loop` lists input then output loop dtypes.

@@ -18,6 +18,12 @@ constexpr uint8_t kReductionKeyKind = 2;
 constexpr int kThreads = 256;
 constexpr const char* kKernelName = "cuarray_reduce";
 
+// Partials of struct accumulators (argmax's value and index, Welford's triple) sit in 32-byte
+// slots, which hold every one of them for every dtype; plain accumulators in their own dtype.
+int64_t partial_slot_bytes(const ReductionSpec& spec, DType compute) {
+  return spec.acc_type.empty() ? static_cast<int64_t>(itemsize(compute)) : 32;
+}
+
 int pow2_at_most(int64_t n, int cap) {
   int p = 1;
   while (p * 2 <= cap && p * 2 <= n) p *= 2;
@@ -58,18 +64,25 @@ void pack(unsigned char* buf, bool wide, const T* values, int n, T fill) {
   }
 }
 
+// One pass over `red` for every output in `kept`. The pass-wide values: `count` is the number of
+// elements each output reduces (for means), `param` the operation's parameter (ddof).
+struct PassArgs {
+  double count;
+  double param;
+};
+
 void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype, const StridedView& kept,
-                 const StridedView& red, DType acc, char* out_data, DType out_dtype, bool partial_input,
-                 bool partial_output, const ReducePlan& p) {
+                 const StridedView& red, DType compute, char* out_data, DType out_dtype, bool partial_input,
+                 bool partial_output, const ReducePlan& p, PassArgs pass) {
   const int rk = std::max<int>(1, static_cast<int>(kept.shape.size()));
   const int rr = std::max<int>(1, static_cast<int>(red.shape.size()));
   jit::KernelKey key;
-  key.push(kReductionKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(acc));
+  key.push(kReductionKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(compute));
   key.push(static_cast<uint8_t>(out_dtype)).push(partial_input).push(partial_output).push(static_cast<uint8_t>(rk));
   key.push(static_cast<uint8_t>(rr)).push(static_cast<uint8_t>(p.tx)).push(static_cast<uint8_t>(p.ty >> 1)).push(p.index64);
   CUfunction fn = jit::get_kernel(key, [&] {
     return jit::KernelSource{
-        reduction_source(spec, in_dtype, acc, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
+        reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
   });
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
   alignas(8) unsigned char kshape[kMaxDims * 8], kin[kMaxDims * 8], kout[kMaxDims * 8], rshape[kMaxDims * 8],
@@ -87,7 +100,7 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
                   p.index64 ? static_cast<void*>(&m64) : &m32,
                   p.index64 ? static_cast<void*>(&k64) : &k32,
                   p.index64 ? static_cast<void*>(&c64) : &c32,
-                  kshape, kin, kout, rshape, rin};
+                  kshape, kin, kout, rshape, rin, &pass.count, &pass.param};
   CU_CALL(cuLaunchKernel, fn, static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits), 1,
           static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty), 1, 0,
           reinterpret_cast<CUstream>(current_stream_handle()), args, nullptr);
@@ -95,30 +108,35 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
 
 }  // namespace
 
-std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DType out, bool partial_input,
+std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
                              bool partial_output, int rk, int rr, const ReducePlan& p) {
   std::string s;
   s.reserve(16384);
-  const DType used[] = {in, acc, out};
+  const DType used[] = {in, compute, out};
   append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += kernels::reduce_cuh;
   s += p.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
-  s += "typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
-  s += "typedef " + std::string(kernel_type_name(acc)) + " acc_t;\n";
+  s += "typedef " + std::string(kernel_type_name(compute)) + " compute_t;\n";
+  s += "typedef " + (spec.acc_type.empty() ? std::string("compute_t") : std::string(spec.acc_type)) + " acc_t;\n";
+  // A second pass reads accumulators: its input is acc_t and needs no map.
+  s += "typedef " + (partial_input ? std::string("acc_t") : std::string(kernel_type_name(in))) + " in_t;\n";
   s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
-  // A second pass reads accumulators: no map.
-  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v) { return " +
+  s += "constexpr int kSlot = " + std::to_string(partial_slot_bytes(spec, compute)) + ";  // bytes per partial\n";
+  s += "static_assert(sizeof(acc_t) <= kSlot, \"accumulator larger than its partial slot\");\n";
+  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v, const long long r) { return " +
        (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
   s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
        std::string(spec.combine) + "; } };\n";
-  s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a) { return " + std::string(spec.post) + "; }\n";
+  s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a, const double count, const double param) { return " +
+       std::string(spec.post) + "; }\n";
   const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
                     RR = std::to_string(rr);
   s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kThreads) + ") " + kKernelName +
        "(const char* in, char* out, index_t M, index_t K, index_t chunk, cuarray::Array<index_t, " + RK +
        "> kshape, cuarray::Array<offset_t, " + RK + "> kin, cuarray::Array<offset_t, " + RK +
-       "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR + "> rin) {\n";
+       "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR +
+       "> rin, double count, double param) {\n";
   s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
   s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
   s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
@@ -129,11 +147,11 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DTy
   s += "  const char* base = in + in_off;\n  Combine combine;\n";
   s += "#pragma unroll 4\n  for (index_t r = r0 + threadIdx.y; r < r1; r += " + TY + ") {\n";
   s += "    acc = combine(acc, cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
-       RR + ">(r, rshape, rin))));\n  }\n}\n";
+       RR + ">(r, rshape, rin)), (long long)r));\n  }\n}\n";
   s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
   s += "if (threadIdx.y == 0 && m < M) {\n";
-  if (partial_output) s += "  reinterpret_cast<acc_t*>(out)[(uint64_t)blockIdx.y * M + m] = acc;\n";
-  else s += "  *reinterpret_cast<out_t*>(out + out_off) = cuarray_post(acc);\n";
+  if (partial_output) s += "  *reinterpret_cast<acc_t*>(out + ((uint64_t)blockIdx.y * M + m) * kSlot) = acc;\n";
+  else s += "  *reinterpret_cast<out_t*>(out + out_off) = cuarray_post(acc, count, param);\n";
   s += "}\n}\n";
   return s;
 }
@@ -154,8 +172,8 @@ SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes,
   return out;
 }
 
-void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType acc,
-                   const NDArray& out) {
+void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
+                   const NDArray& out, double param, bool ordered) {
   if (out.size() == 0) return;
   const int device = in.device();
   runtime::activate(device);
@@ -174,10 +192,10 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
       kept.strides[1].push_back(in.strides()[d]);
     }
   }
-  // Keep the kept dims in C order of the output so that m enumerates it; coalescing only merges.
   coalesce(kept);
-  coalesce(red);
+  coalesce(red, !ordered);
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
+  const PassArgs pass{static_cast<double>(k), param};
 
   int64_t min_red = INT64_MAX, min_kept = INT64_MAX;
   for (size_t d = 0; d < red.shape.size(); ++d) min_red = std::min<int64_t>(min_red, std::llabs(red.strides[0][d]));
@@ -189,26 +207,27 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   p.index64 = m * std::max<int64_t>(k, 1) > 0x7fffffff || in_span > 0x7fffffff || out.nbytes() > 0x7fffffff;
 
   if (p.splits == 1) {
-    launch_pass(spec, in.data(), in.dtype(), kept, red, acc, out.data(), out.dtype(), false, false, p);
+    launch_pass(spec, in.data(), in.dtype(), kept, red, compute, out.data(), out.dtype(), false, false, p, pass);
     return;
   }
-  // Pass 1: partials[s][m]; pass 2 reduces the splits (a column reduction over contiguous m).
-  NDArray partials = empty(Shape{p.splits, m}, acc);
-  launch_pass(spec, in.data(), in.dtype(), kept, red, acc, partials.data(), acc, false, true, p);
+  // Pass 1: partials[s][m] in slots of `slot` bytes; pass 2 reduces the splits (a column
+  // reduction over contiguous m).
+  const int64_t slot = partial_slot_bytes(spec, compute);
+  NDArray partials = empty(Shape{p.splits, m * slot}, DType::UInt8);
+  launch_pass(spec, in.data(), in.dtype(), kept, red, compute, partials.data(), compute, false, true, p, pass);
   StridedView kept2, red2;
   kept2.count = 2;
   red2.count = 1;
   kept2.shape = kept.shape;
   kept2.strides[0] = kept.strides[0];
-  // Partials are contiguous in m: strides over the kept dims in C order of `kept.shape`.
-  kept2.strides[1] = c_strides(kept.shape, static_cast<int64_t>(itemsize(acc)));
+  kept2.strides[1] = c_strides(kept.shape, slot);
   red2.shape = Shape{p.splits};
-  red2.strides[0] = Strides{m * static_cast<int64_t>(itemsize(acc))};
+  red2.strides[0] = Strides{m * slot};
   ReducePlan p2 = plan(m, p.splits, m == 1, sms);
   p2.splits = 1;
   p2.chunk = p.splits;
   p2.index64 = p.index64;
-  launch_pass(spec, partials.data(), acc, kept2, red2, acc, out.data(), out.dtype(), true, false, p2);
+  launch_pass(spec, partials.data(), compute, kept2, red2, compute, out.data(), out.dtype(), true, false, p2, pass);
 }
 
 }  // namespace cuarray::ops

@@ -4,6 +4,7 @@
 // along outer axes TX outputs per block (coalesced along x); tall reductions split across blocks
 // into partials and finish with a second pass (docs/reductions.md).
 #pragma once
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -12,18 +13,23 @@
 
 namespace cuarray::ops {
 
+// Expressions see these names: in_t (the input's storage type), compute_t (the dtype the
+// reduction computes in), acc_t (the accumulator: compute_t, or `acc_type`), out_t.
 struct ReductionSpec {
   uint64_t op_id;
-  std::string_view map;       // acc_t from `v` (the input element), e.g. "cuarray_cast<acc_t>(v)"
+  std::string_view map;       // acc_t from `v` (the element) and `r` (its flat index in the reduced dims, C order)
   std::string_view combine;   // acc_t from `a` and `b`, e.g. "a + b"
   std::string_view identity;  // acc_t, e.g. "cuarray_cast<acc_t>(0)"
-  std::string_view post;      // out_t from `a`, e.g. "cuarray_cast<out_t>(a)"
+  std::string_view post;      // out_t from `a`, `count` (elements reduced) and `param` (e.g. ddof)
+  std::string_view acc_type = {};  // a struct such as "cuarray::Welford<compute_t>"; empty: compute_t
 };
 
 // Reduces `in` over `axes` (normalized, ascending, unique) into `out`, whose shape is `in`'s with
-// those axes removed. An empty reduction writes the identity.
-void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType acc,
-                   const NDArray& out);
+// those axes removed. An empty reduction writes the post-mapped identity. `ordered` keeps the
+// reduced dims in C order (arg reductions report C-order indices); otherwise they are reordered
+// for memory order.
+void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
+                   const NDArray& out, double param = 0, bool ordered = false);
 
 // How one reduction pass is launched: a block of tx * ty threads (x over outputs, y over reduced
 // elements) and `splits` blocks along the reduction, each covering `chunk` elements.
@@ -36,8 +42,17 @@ struct ReducePlan {
 
 // The CUDA source of one pass. `partial_input`: the input holds accumulators from a previous
 // pass (no map); `partial_output`: write accumulators per split instead of post-mapped outputs.
-std::string reduction_source(const ReductionSpec& spec, DType in, DType acc, DType out, bool partial_input,
+std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
                              bool partial_output, int kept_rank, int reduced_rank, const ReducePlan& plan);
+
+// What reduce() runs for one NumPy reduction on one input dtype (dtype= when given).
+struct ReductionKernelPlan {
+  ReductionSpec spec;
+  DType compute, out;
+  bool ordered, has_identity, all_nan_error;
+};
+ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype = std::nullopt);
+std::span<const std::string_view> reduction_names();
 
 // Normalizes axis= for a reduction: nullopt means all axes. Throws AxisError / ValueError.
 SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim);

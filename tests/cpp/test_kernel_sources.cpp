@@ -97,16 +97,20 @@ TEST(SourceGeneration, NamesOperandsAndLayout) {
   EXPECT_NE(t.find("cuarray::Array<index_t, 2> shape"), std::string::npos);
 }
 
-TEST(ReductionCompile, SumForEveryDType) {
-  const ops::ReductionSpec sum{0, "cuarray_cast<acc_t>(v)", "a + b", "cuarray_cast<acc_t>(0)", "cuarray_cast<out_t>(a)"};
-  for (int i = 0; i < kNumDTypes; ++i) {
-    const DType in = static_cast<DType>(i);
-    const DType acc = in == DType::Float16 ? DType::Float32 : in;
-    for (ops::ReducePlan plan : {ops::ReducePlan{1, 256, 1, 256, false}, ops::ReducePlan{32, 8, 4, 64, true}}) {
-      for (bool partial : {false, true}) {
-        expect_compiles(ops::reduction_source(sum, in, acc, in, false, partial, 2, 1, plan),
-                        "sum of " + std::string(dtype_name(in)) + (partial ? " (partial)" : ""));
-      }
+// Every reduction of the table (sum ... nanargmax) for every input dtype, single pass and both
+// halves of a split reduction, as reduce() plans them.
+TEST(ReductionCompile, EveryReductionForEveryDType) {
+  for (std::string_view name : ops::reduction_names()) {
+    for (int i = 0; i < kNumDTypes; ++i) {
+      const DType in = static_cast<DType>(i);
+      const ops::ReductionKernelPlan plan = ops::plan_reduction(name, in);
+      const std::string what = std::string(name) + " of " + std::string(dtype_name(in));
+      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, false, 2, 1,
+                                            ops::ReducePlan{1, 256, 1, 256, false}), what);
+      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, true, 1, 2,
+                                            ops::ReducePlan{32, 8, 4, 64, true}), what + " (partials)");
+      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, true, false, 1, 1,
+                                            ops::ReducePlan{64, 4, 1, 8, false}), what + " (second pass)");
     }
   }
 }

@@ -1,0 +1,199 @@
+// The NumPy reductions as data over the reduction engine: each is a map/combine/identity/post
+// expression set plus NumPy's result-dtype rule (docs/reductions.md).
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/reduction.hpp"
+#include "internal_ops.hpp"
+#include "reduction.hpp"
+
+namespace cuarray {
+namespace {
+
+// How NumPy picks a reduction's result dtype from the input's (when dtype= is not given).
+enum class ResultRule : uint8_t {
+  SumLike,  // sum/prod: bool and signed ints give int64, unsigned ints uint64, others keep theirs
+  Same,     // min/max
+  Mean,     // mean: bool and ints give float64
+  Var,      // var/std: the real dtype of the Mean rule (complex64 gives float32)
+  Bool,     // any/all
+  Index,    // argmin/argmax/count_nonzero: int64
+};
+
+enum class Empty : uint8_t { Identity, NoIdentity, ArgError };
+
+struct ReductionDef {
+  std::string_view name;
+  ResultRule result;
+  Empty empty;
+  bool ordered;        // indices are C-order flat indices (arg reductions)
+  bool all_nan_error;  // nanargmin/nanargmax: an all-NaN slice raises ValueError
+  std::string_view map, combine, identity, post, acc_type;
+};
+
+constexpr const char* kCastMap = "cuarray_cast<acc_t>(v)";
+constexpr const char* kCastPost = "cuarray_cast<out_t>(a)";
+constexpr const char* kZero = "cuarray_cast<acc_t>(0)";
+constexpr const char* kNanZero = "cuarray_isnan(v) ? cuarray_cast<acc_t>(0) : cuarray_cast<acc_t>(v)";
+constexpr const char* kNanOne = "cuarray_isnan(v) ? cuarray_cast<acc_t>(1) : cuarray_cast<acc_t>(v)";
+constexpr const char* kWelfordMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), false)";
+constexpr const char* kWelfordNanMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), cuarray_isnan(v))";
+constexpr const char* kWelfordIdentity = "cuarray::welford_of(cuarray_cast<compute_t>(0), true)";
+constexpr const char* kWelford = "cuarray::Welford<compute_t>";
+constexpr const char* kVarPost = "cuarray_cast<out_t>(a.m2 / (a.n - param))";
+constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(a.m2 / (a.n - param)))";
+constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
+constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
+constexpr const char* kIndexPost = "(out_t)a.index";
+constexpr const char* kSumCount = "cuarray::SumCount<compute_t>";
+
+using R = ResultRule;
+constexpr std::array<ReductionDef, 21> kReductions = {{
+    {"sum", R::SumLike, Empty::Identity, false, false, kCastMap, "a + b", kZero, kCastPost, ""},
+    {"prod", R::SumLike, Empty::Identity, false, false, kCastMap, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
+    {"mean", R::Mean, Empty::Identity, false, false, kCastMap, "a + b", kZero,
+     "cuarray_cast<out_t>(a / cuarray_cast<compute_t>(count))", ""},
+    {"min", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_minimum(a, b)", "cuarray::highest<acc_t>()",
+     kCastPost, ""},
+    {"max", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_maximum(a, b)", "cuarray::lowest<acc_t>()",
+     kCastPost, ""},
+    {"var", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
+     kVarPost, kWelford},
+    {"std", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
+     kStdPost, kWelford},
+    {"argmin", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<false>(a, b)",
+     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+    {"argmax", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<true>(a, b)",
+     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+    {"any", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a || b", "false", "a", "bool"},
+    {"all", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a && b", "true", "a", "bool"},
+    {"count_nonzero", R::Index, Empty::Identity, false, false, "cuarray_cast<bool>(v) ? 1ll : 0ll", "a + b", "0ll",
+     kCastPost, "long long"},
+    {"nansum", R::SumLike, Empty::Identity, false, false, kNanZero, "a + b", kZero, kCastPost, ""},
+    {"nanprod", R::SumLike, Empty::Identity, false, false, kNanOne, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
+    {"nanmean", R::Mean, Empty::Identity, false, false,
+     "cuarray_isnan(v) ? acc_t{cuarray_cast<compute_t>(0), 0.0} : acc_t{cuarray_cast<compute_t>(v), 1.0}",
+     "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
+     "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
+    {"nanvar", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
+     kWelfordIdentity, kVarPost, kWelford},
+    {"nanstd", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
+     kWelfordIdentity, kStdPost, kWelford},
+    {"nanmin", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmin(a, b)",
+     "cuarray::nan_or_highest<acc_t>()", kCastPost, ""},
+    {"nanmax", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmax(a, b)",
+     "cuarray::nan_or_lowest<acc_t>()", kCastPost, ""},
+    {"nanargmin", R::Index, Empty::ArgError, true, true, kArgMap, "cuarray::nanarg_better<false>(a, b)",
+     "acc_t{cuarray::highest<compute_t>(), -1ll}", kIndexPost, kArg},
+    {"nanargmax", R::Index, Empty::ArgError, true, true, kArgMap, "cuarray::nanarg_better<true>(a, b)",
+     "acc_t{cuarray::lowest<compute_t>(), -1ll}", kIndexPost, kArg},
+}};
+
+const ReductionDef* find(std::string_view name) {
+  if (name == "amin") name = "min";
+  if (name == "amax") name = "max";
+  for (const ReductionDef& d : kReductions)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+DType result_dtype(ResultRule rule, DType in) {
+  switch (rule) {
+    case R::SumLike:
+      if (in == DType::Bool || kind(in) == DTypeKind::SignedInt) return DType::Int64;
+      return kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : in;
+    case R::Same: return in;
+    case R::Mean: return is_inexact(in) ? in : DType::Float64;
+    case R::Var: return real_dtype(is_inexact(in) ? in : DType::Float64);
+    case R::Bool: return DType::Bool;
+    case R::Index: return DType::Int64;
+  }
+  return in;
+}
+
+// The dtype the reduction computes in: float16 work happens in float32 (NumPy's accumulators);
+// var/std of complex computes in complex; comparisons and indices in the input's dtype.
+DType compute_dtype(const ReductionDef& def, DType in, DType result) {
+  DType t = result;
+  if (def.result == R::Same || def.result == R::Index || def.result == R::Bool) t = in;
+  if (def.result == R::Var) t = is_complex(in) ? in : result;
+  if (def.name == "count_nonzero") t = DType::Int64;
+  return t == DType::Float16 ? DType::Float32 : t;
+}
+
+}  // namespace
+
+namespace ops {
+
+std::span<const std::string_view> reduction_names() {
+  static const std::array<std::string_view, kReductions.size()> names = [] {
+    std::array<std::string_view, kReductions.size()> n{};
+    for (size_t i = 0; i < kReductions.size(); ++i) n[i] = kReductions[i].name;
+    return n;
+  }();
+  return names;
+}
+
+ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype) {
+  const ReductionDef* def = find(name);
+  if (!def) throw_error(ErrorKind::Value, "no reduction named " + std::string(name));
+  ReductionKernelPlan plan;
+  plan.out = dtype ? *dtype : result_dtype(def->result, in);
+  plan.compute = compute_dtype(*def, in, plan.out);
+  plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(def - kReductions.data()),
+                            def->map, def->combine, def->identity, def->post, def->acc_type};
+  plan.ordered = def->ordered;
+  plan.has_identity = def->empty == Empty::Identity;
+  plan.all_nan_error = def->all_nan_error;
+  return plan;
+}
+
+}  // namespace ops
+
+bool is_reduction(std::string_view name) { return find(name) != nullptr; }
+
+NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
+               std::optional<DType> dtype, bool keepdims, double param) {
+  const ops::ReductionKernelPlan plan = ops::plan_reduction(name, a.dtype(), dtype);
+  if (plan.ordered && axes && axes->size() > 1)
+    throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
+  const auto reduced = ops::reduction_axes(axes, a.ndim());
+
+  Shape out_shape, keep_shape;
+  int64_t count = 1;
+  for (int d = 0; d < a.ndim(); ++d) {
+    bool is_reduced = std::find(reduced.begin(), reduced.end(), d) != reduced.end();
+    if (is_reduced) count *= a.shape()[d];
+    else out_shape.push_back(a.shape()[d]);
+    keep_shape.push_back(is_reduced ? 1 : a.shape()[d]);
+  }
+  if (count == 0 && !plan.has_identity) {
+    if (plan.ordered) throw_error(ErrorKind::Value, "attempt to get " + std::string(name) + " of an empty sequence");
+    const bool is_min = name.find("min") != std::string_view::npos;
+    throw_error(ErrorKind::Value, std::string("zero-size array to reduction operation ") +
+                                      (is_min ? "minimum" : "maximum") + " which has no identity");
+  }
+  NDArray out = empty(out_shape, plan.out);
+  ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, out, param, plan.ordered);
+  if (plan.all_nan_error && out.size() > 0) {
+    // NumPy raises for an all-NaN slice: one small device->host read of the minimum index.
+    static const ops::ReductionSpec kMinIndex{static_cast<uint64_t>(ops::InternalOp::Reduction) + 100, kCastMap,
+                                              "a < b ? a : b", "0x7fffffffffffffffll", kCastPost, ""};
+    NDArray lowest = empty(Shape{}, DType::Int64);
+    SmallVector<int, 8> all_axes;
+    for (int d = 0; d < out.ndim(); ++d) all_axes.push_back(d);
+    ops::run_reduction(kMinIndex, out, std::span(all_axes.data(), all_axes.size()), DType::Int64, lowest);
+    int64_t smallest = 0;
+    lowest.copy_to_host(&smallest);
+    if (smallest < 0) throw_error(ErrorKind::Value, "All-NaN slice encountered");
+  }
+  return keepdims ? out.reshape(keep_shape) : out;
+}
+
+NDArray NDArray::sum(std::optional<std::span<const int64_t>> axes, std::optional<DType> dtype, bool keepdims) const {
+  return reduce("sum", *this, axes, dtype, keepdims);
+}
+
+}  // namespace cuarray
