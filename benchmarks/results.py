@@ -40,6 +40,7 @@ class Target:
     min_gbps: float | None = None
     min_copy_share: float | None = None
     not_slower_than_cupy: bool = False
+    max_share_of_cupy: float | None = None  # cuarray's time at most this share of CuPy's
 
     def describe(self) -> str:
         parts = []
@@ -51,6 +52,8 @@ class Target:
             parts.append(f"≥ {self.min_copy_share:.0%} copy")
         if self.not_slower_than_cupy:
             parts.append("≤ CuPy")
+        if self.max_share_of_cupy is not None:
+            parts.append(f"≤ {self.max_share_of_cupy:g}x CuPy")
         return ", ".join(parts)
 
     def verdict(self, result: Result, cupy: Result | None) -> bool | None:
@@ -68,6 +71,9 @@ class Target:
         if self.not_slower_than_cupy:
             checks.append(None if cupy is None or cupy.ms is None
                           else result.ms <= cupy.ms * (1 + NO_SLOWER_TOLERANCE))
+        if self.max_share_of_cupy is not None:
+            checks.append(None if cupy is None or cupy.ms is None
+                          else result.ms <= cupy.ms * self.max_share_of_cupy * (1 + NO_SLOWER_TOLERANCE))
         if False in checks:
             return False
         return None if None in checks else True
