@@ -11,6 +11,8 @@ def _finish(result, out):
         return result
     if not isinstance(out, ndarray):
         raise TypeError("out must be a cuarray.ndarray")
+    if out.shape != result.shape:
+        raise ValueError(f"output parameter for reduction has the wrong shape {out.shape}; expected {result.shape}")
     out[...] = result
     return out
 

@@ -96,12 +96,11 @@ __device__ __forceinline__ ArgAcc<T> arg_better(const ArgAcc<T>& a, const ArgAcc
   if (b_wins) return b;
   return a.index <= b.index ? a : b;
 }
-// nanargmin/nanargmax: NaNs never win; a slice of only NaN keeps index -1 (the host raises).
+// nanargmin/nanargmax see NaN as the worst value (NumPy replaces it by +-inf, so a NaN position
+// can win a tie with an infinity); all-NaN slices are rejected on the host.
 template <bool Max, class T>
-__device__ __forceinline__ ArgAcc<T> nanarg_better(const ArgAcc<T>& a, const ArgAcc<T>& b) {
-  if (a.index < 0 || cuarray_isnan(a.value)) return b.index < 0 || cuarray_isnan(b.value) ? ArgAcc<T>{a.value, -1} : b;
-  if (b.index < 0 || cuarray_isnan(b.value)) return a;
-  return arg_better<Max>(a, b);
+__device__ __forceinline__ T nan_as_worst(const T& v) {
+  return cuarray_isnan(v) ? (Max ? lowest<T>() : highest<T>()) : v;
 }
 
 // Count, mean and sum of squared deviations, merged pairwise (Chan et al.): var and std in one
@@ -128,6 +127,15 @@ __device__ __forceinline__ Welford<T> welford_merge(const Welford<T>& a, const W
   if constexpr (is_complex_v<T>) delta2 = delta.re * delta.re + delta.im * delta.im;
   else delta2 = delta * delta;
   return Welford<T>{n, a.mean + delta * nb_over_n, a.m2 + b.m2 + delta2 * weight};
+}
+
+// var from the merged moments, as NumPy: divide by max(n - ddof, 0) (so 0/0 is NaN and x/0 inf),
+// and an infinite element makes the variance NaN (NumPy computes inf - inf).
+template <class T>
+__device__ __forceinline__ double welford_var(const Welford<T>& a, double ddof) {
+  if (!cuarray_isfinite(a.mean) && !cuarray_isnan(a.mean)) return __longlong_as_double(0x7ff8000000000000ll);
+  const double dof = a.n - ddof;
+  return double(a.m2) / (dof > 0 ? dof : 0.0);
 }
 
 // nanmean: the sum and the count of the elements that are not NaN.

@@ -42,15 +42,15 @@ constexpr const char* kWelfordMap = "cuarray::welford_of(cuarray_cast<compute_t>
 constexpr const char* kWelfordNanMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), cuarray_isnan(v))";
 constexpr const char* kWelfordIdentity = "cuarray::welford_of(cuarray_cast<compute_t>(0), true)";
 constexpr const char* kWelford = "cuarray::Welford<compute_t>";
-constexpr const char* kVarPost = "cuarray_cast<out_t>(a.m2 / (a.n - param))";
-constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(a.m2 / (a.n - param)))";
+constexpr const char* kVarPost = "cuarray_cast<out_t>(cuarray::welford_var(a, param))";
+constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var(a, param)))";
 constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
 constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
 constexpr const char* kIndexPost = "(out_t)a.index";
 constexpr const char* kSumCount = "cuarray::SumCount<compute_t>";
 
 using R = ResultRule;
-constexpr std::array<ReductionDef, 21> kReductions = {{
+constexpr std::array<ReductionDef, 22> kReductions = {{
     {"sum", R::SumLike, Empty::Identity, false, false, kCastMap, "a + b", kZero, kCastPost, ""},
     {"prod", R::SumLike, Empty::Identity, false, false, kCastMap, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
     {"mean", R::Mean, Empty::Identity, false, false, kCastMap, "a + b", kZero,
@@ -85,10 +85,14 @@ constexpr std::array<ReductionDef, 21> kReductions = {{
      "cuarray::nan_or_highest<acc_t>()", kCastPost, ""},
     {"nanmax", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmax(a, b)",
      "cuarray::nan_or_lowest<acc_t>()", kCastPost, ""},
-    {"nanargmin", R::Index, Empty::ArgError, true, true, kArgMap, "cuarray::nanarg_better<false>(a, b)",
-     "acc_t{cuarray::highest<compute_t>(), -1ll}", kIndexPost, kArg},
-    {"nanargmax", R::Index, Empty::ArgError, true, true, kArgMap, "cuarray::nanarg_better<true>(a, b)",
-     "acc_t{cuarray::lowest<compute_t>(), -1ll}", kIndexPost, kArg},
+    {"nanargmin", R::Index, Empty::ArgError, true, true,
+     "acc_t{cuarray::nan_as_worst<false>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<false>(a, b)",
+     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+    {"nanargmax", R::Index, Empty::ArgError, true, true,
+     "acc_t{cuarray::nan_as_worst<true>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<true>(a, b)",
+     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+    // isnan over the reduced axes, all(): the all-NaN-slice check of nanargmin/nanargmax.
+    {"_all_nan", R::Bool, Empty::Identity, false, false, "cuarray_isnan(v)", "a && b", "true", "a", "bool"},
 }};
 
 const ReductionDef* find(std::string_view name) {
@@ -115,11 +119,15 @@ DType result_dtype(ResultRule rule, DType in) {
 
 // The dtype the reduction computes in: float16 work happens in float32 (NumPy's accumulators);
 // var/std of complex computes in complex; comparisons and indices in the input's dtype.
-DType compute_dtype(const ReductionDef& def, DType in, DType result) {
+DType compute_dtype(const ReductionDef& def, DType in, DType result, bool dtype_given) {
   DType t = result;
   if (def.result == R::Same || def.result == R::Index || def.result == R::Bool) t = in;
-  if (def.result == R::Var) t = is_complex(in) ? in : result;
+  if (def.result == R::Var && !dtype_given) t = is_complex(in) ? in : result;
   if (def.name == "count_nonzero") t = DType::Int64;
+  // A long float32 product loses digits at every step (there is no pairwise trick for it):
+  // multiply in double and round once.
+  if (def.name.find("prod") != std::string_view::npos && (t == DType::Float32 || t == DType::Complex64))
+    t = t == DType::Float32 ? DType::Float64 : DType::Complex128;
   return t == DType::Float16 ? DType::Float32 : t;
 }
 
@@ -141,7 +149,7 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   if (!def) throw_error(ErrorKind::Value, "no reduction named " + std::string(name));
   ReductionKernelPlan plan;
   plan.out = dtype ? *dtype : result_dtype(def->result, in);
-  plan.compute = compute_dtype(*def, in, plan.out);
+  plan.compute = compute_dtype(*def, in, plan.out, dtype.has_value());
   plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(def - kReductions.data()),
                             def->map, def->combine, def->identity, def->post, def->acc_type};
   plan.ordered = def->ordered;
@@ -159,6 +167,11 @@ NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<
   const ops::ReductionKernelPlan plan = ops::plan_reduction(name, a.dtype(), dtype);
   if (plan.ordered && axes && axes->size() > 1)
     throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
+  // NumPy's ufunc reductions accept axis 0 on a 0-d array; mean/var/std (and their nan forms) do not.
+  const bool counts_items = name.find("mean") != std::string_view::npos || name.find("var") != std::string_view::npos ||
+                            name.find("std") != std::string_view::npos;
+  if (counts_items && a.ndim() == 0 && axes && !axes->empty())
+    throw_error(ErrorKind::Axis, "axis " + std::to_string((*axes)[0]) + " is out of bounds for array of dimension 0");
   const auto reduced = ops::reduction_axes(axes, a.ndim());
 
   Shape out_shape, keep_shape;
@@ -177,17 +190,12 @@ NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<
   }
   NDArray out = empty(out_shape, plan.out);
   ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, out, param, plan.ordered);
-  if (plan.all_nan_error && out.size() > 0) {
-    // NumPy raises for an all-NaN slice: one small device->host read of the minimum index.
-    static const ops::ReductionSpec kMinIndex{static_cast<uint64_t>(ops::InternalOp::Reduction) + 100, kCastMap,
-                                              "a < b ? a : b", "0x7fffffffffffffffll", kCastPost, ""};
-    NDArray lowest = empty(Shape{}, DType::Int64);
-    SmallVector<int, 8> all_axes;
-    for (int d = 0; d < out.ndim(); ++d) all_axes.push_back(d);
-    ops::run_reduction(kMinIndex, out, std::span(all_axes.data(), all_axes.size()), DType::Int64, lowest);
-    int64_t smallest = 0;
-    lowest.copy_to_host(&smallest);
-    if (smallest < 0) throw_error(ErrorKind::Value, "All-NaN slice encountered");
+  if (plan.all_nan_error && is_inexact(a.dtype()) && out.size() > 0) {
+    // NumPy raises for an all-NaN slice: a second reduction and one small device->host read.
+    NDArray all_nan = reduce("_all_nan", a, axes);
+    bool any_all_nan = false;
+    reduce("any", all_nan).copy_to_host(&any_all_nan);
+    if (any_all_nan) throw_error(ErrorKind::Value, "All-NaN slice encountered");
   }
   return keepdims ? out.reshape(keep_shape) : out;
 }
