@@ -126,8 +126,8 @@ def ptp(a, axis=None, out=None, keepdims=False):
     return _finish(max(a, axis, keepdims=keepdims) - min(a, axis, keepdims=keepdims), out)
 
 
-# The methods NumPy's ndarray has for these reductions.
-_METHODS = {"sum": sum, "prod": prod, "mean": mean, "var": var, "std": std, "min": min, "max": max,
+# The methods NumPy's ndarray has for these reductions (sum, prod and mean are C++ methods).
+_METHODS = {"var": var, "std": std, "min": min, "max": max,
             "argmin": argmin, "argmax": argmax, "any": any, "all": all, "ptp": ptp}
 for _name, _fn in _METHODS.items():
     setattr(ndarray, _name, _fn)

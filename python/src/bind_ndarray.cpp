@@ -6,6 +6,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
+#include "cuarray/reduction.hpp"
 #include "cuarray/ufunc.hpp"
 #include "indexing.hpp"
 #include "py_array.hpp"
@@ -64,6 +65,23 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 }
 
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
+
+// a.<name>(axis=None, dtype=None, out=None, keepdims=False)
+auto reduction_method(const char* name) {
+  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) -> nb::object {
+    auto axes = axes_from_py(axis);
+    const NDArray& a = array_of(s);
+    NDArray r = axes ? reduce(name, a, std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype), keepdims)
+                     : reduce(name, a, std::nullopt, dtype_from_py(dtype), keepdims);
+    if (out.is_none()) return wrap(std::move(r));
+    if (!is_array(out)) throw_error(ErrorKind::Type, "out must be a cuarray.ndarray");
+    if (array_of(out).shape() != r.shape())
+      throw_error(ErrorKind::Value, "output parameter for reduction operation " + std::string(name) +
+                                        " has the wrong shape " + shape_repr(array_of(out).shape()));
+    array_of(out).assign(r);
+    return nb::borrow(out);
+  };
+}
 
 nb::object divmod(nb::handle a, nb::handle b) {
   static const Ufunc& u = U("divmod");
@@ -258,6 +276,12 @@ void bind_ndarray(nb::module_& m) {
       .def("_copy_from_host", [](nb::handle s, uintptr_t src) { array_of(s).copy_from_host(reinterpret_cast<const void*>(src)); });
 
   // Cold paths (repr, tolist, NumPy protocol hooks, flags, ...) are attached in cuarray/_ndarray_py.py.
+
+  // The common reductions as C++ methods (the per-call path of small reductions); the functions
+  // and the other methods are in cuarray/_reductions.py.
+  for (const char* name : {"sum", "prod", "mean"})
+    cls.def(name, reduction_method(name), nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
+            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false);
 
   // ---- operators ----
 #define CUARRAY_BINOP(py, ufunc)                                                                       \

@@ -144,10 +144,20 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   s += "  const offset_t in_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kin);\n";
   s += "  out_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kout);\n";
   s += "  const index_t r0 = blockIdx.y * chunk;\n  const index_t r1 = K - r0 < chunk ? K : r0 + chunk;\n";
+  // Four independent chains per thread keep four loads (and, for var, four merges) in flight;
+  // every combine is associative and order-independent (arg ties compare indices).
   s += "  const char* base = in + in_off;\n  Combine combine;\n";
-  s += "#pragma unroll 4\n  for (index_t r = r0 + threadIdx.y; r < r1; r += " + TY + ") {\n";
-  s += "    acc = combine(acc, cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
-       RR + ">(r, rshape, rin)), (long long)r));\n  }\n}\n";
+  s += "  acc_t part[4] = {acc, acc, acc, acc};\n";
+  s += "  index_t r = r0 + threadIdx.y;\n";
+  s += "  for (; r + 3 * " + TY + " < r1; r += 4 * " + TY + ") {\n";
+  s += "#pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
+  s += "      const index_t q = r + u * " + TY + ";\n";
+  s += "      part[u] = combine(part[u], cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
+       RR + ">(q, rshape, rin)), (long long)q));\n    }\n  }\n";
+  s += "  for (; r < r1; r += " + TY + ")\n";
+  s += "    part[0] = combine(part[0], cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
+       RR + ">(r, rshape, rin)), (long long)r));\n";
+  s += "  acc = combine(combine(part[0], part[1]), combine(part[2], part[3]));\n}\n";
   s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
   s += "if (threadIdx.y == 0 && m < M) {\n";
   if (partial_output) s += "  *reinterpret_cast<acc_t*>(out + ((uint64_t)blockIdx.y * M + m) * kSlot) = acc;\n";
