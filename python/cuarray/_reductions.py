@@ -1,12 +1,18 @@
-"""NumPy's reductions (functions and ndarray methods) over the C++ reduction engine."""
-import numpy as _np
+"""NumPy's reductions (functions, and the ndarray methods not bound in C++) over the C++ engine.
 
+Each function keeps NumPy's exact signature (positional order matters) and forwards to
+`_reduce`; the work, dtype rules and errors are in src/ops/reductions.cpp.
+"""
 from . import _core
 from ._core import ndarray
 from ._creation import asarray
 
 
-def _finish(result, out):
+def _reduce(name, a, axis=None, dtype=None, out=None, keepdims=False, ddof=0.0, **unsupported):
+    for key, value in unsupported.items():
+        if value is not None:
+            raise NotImplementedError(f"{key}= is not supported yet for reductions")
+    result = _core.reduce(name, asarray(a), axis, dtype, bool(keepdims), float(ddof))
     if out is None:
         return result
     if not isinstance(out, ndarray):
@@ -17,120 +23,135 @@ def _finish(result, out):
     return out
 
 
-def _unsupported(**kwargs):
-    for name, value in kwargs.items():
-        if value is not None:
-            raise NotImplementedError(f"{name}= is not supported yet for reductions")
+def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Sum of array elements over the given axes (int64/uint64 for integers)."""
+    return _reduce("sum", a, axis, dtype, out, keepdims, initial=initial, where=where)
 
 
-def _reduction(name, doc):
-    def reduce(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
-        _unsupported(initial=initial, where=where)
-        return _finish(_core.reduce(name, asarray(a), axis, dtype, bool(keepdims), 0.0), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Product of array elements over the given axes."""
+    return _reduce("prod", a, axis, dtype, out, keepdims, initial=initial, where=where)
 
 
-sum = _reduction("sum", "Sum of array elements over the given axes (int64/uint64 for integers).")
-prod = _reduction("prod", "Product of array elements over the given axes.")
-nansum = _reduction("nansum", "Sum treating NaN as zero.")
-nanprod = _reduction("nanprod", "Product treating NaN as one.")
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Sum treating NaN as zero."""
+    return _reduce("nansum", a, axis, dtype, out, keepdims, initial=initial, where=where)
 
 
-def _extremum(name, doc):
-    def reduce(a, axis=None, out=None, keepdims=False, initial=None, where=None):
-        _unsupported(initial=initial, where=where)
-        return _finish(_core.reduce(name, asarray(a), axis, None, bool(keepdims), 0.0), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    """Product treating NaN as one."""
+    return _reduce("nanprod", a, axis, dtype, out, keepdims, initial=initial, where=where)
 
 
-min = amin = _extremum("min", "Minimum along the given axes (NaN propagates).")
-max = amax = _extremum("max", "Maximum along the given axes (NaN propagates).")
-nanmin = _extremum("nanmin", "Minimum ignoring NaN (an all-NaN slice gives NaN).")
-nanmax = _extremum("nanmax", "Maximum ignoring NaN (an all-NaN slice gives NaN).")
+def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Minimum along the given axes (NaN propagates)."""
+    return _reduce("min", a, axis, None, out, keepdims, initial=initial, where=where)
 
 
-def _mean(name, doc):
-    def reduce(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
-        _unsupported(where=where)
-        return _finish(_core.reduce(name, asarray(a), axis, dtype, bool(keepdims), 0.0), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Maximum along the given axes (NaN propagates)."""
+    return _reduce("max", a, axis, None, out, keepdims, initial=initial, where=where)
 
 
-mean = _mean("mean", "Arithmetic mean (float64 for integer input).")
-nanmean = _mean("nanmean", "Mean of the elements that are not NaN.")
+amin, amax = min, max
 
 
-def _moment(name, doc):
-    def reduce(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None,
-               correction=None):
-        _unsupported(where=where, mean=mean)
-        if correction is not None:
-            if ddof != 0:
-                raise ValueError("ddof and correction can't be provided simultaneously.")
-            ddof = correction
-        return _finish(_core.reduce(name, asarray(a), axis, dtype, bool(keepdims), float(ddof)), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Minimum ignoring NaN (an all-NaN slice gives NaN)."""
+    return _reduce("nanmin", a, axis, None, out, keepdims, initial=initial, where=where)
 
 
-var = _moment("var", "Variance in one pass (Welford/Chan merges), ddof= as NumPy.")
-std = _moment("std", "Standard deviation in one pass, ddof= as NumPy.")
-nanvar = _moment("nanvar", "Variance of the elements that are not NaN.")
-nanstd = _moment("nanstd", "Standard deviation of the elements that are not NaN.")
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    """Maximum ignoring NaN (an all-NaN slice gives NaN)."""
+    return _reduce("nanmax", a, axis, None, out, keepdims, initial=initial, where=where)
 
 
-def _arg(name, doc):
-    def reduce(a, axis=None, out=None, *, keepdims=False):
-        if axis is not None and not isinstance(axis, (int, _np.integer)):
-            raise TypeError(f"'{type(axis).__name__}' object cannot be interpreted as an integer")
-        return _finish(_core.reduce(name, asarray(a), axis, None, bool(keepdims), 0.0), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    """Arithmetic mean (float64 for integer input)."""
+    return _reduce("mean", a, axis, dtype, out, keepdims, where=where)
 
 
-argmin = _arg("argmin", "Index of the first minimum (flattened C order when axis is None).")
-argmax = _arg("argmax", "Index of the first maximum (flattened C order when axis is None).")
-nanargmin = _arg("nanargmin", "argmin ignoring NaN; an all-NaN slice raises ValueError.")
-nanargmax = _arg("nanargmax", "argmax ignoring NaN; an all-NaN slice raises ValueError.")
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    """Mean of the elements that are not NaN."""
+    return _reduce("nanmean", a, axis, dtype, out, keepdims, where=where)
 
 
-def _logical(name, doc):
-    def reduce(a, axis=None, out=None, keepdims=False, *, where=None):
-        _unsupported(where=where)
-        return _finish(_core.reduce(name, asarray(a), axis, None, bool(keepdims), 0.0), out)
-    reduce.__name__ = reduce.__qualname__ = name
-    reduce.__doc__ = doc
-    return reduce
+def _ddof(ddof, correction):
+    if correction is None:
+        return ddof
+    if ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
 
 
-any = _logical("any", "Whether any element along the axes is true (nonzero; NaN counts).")
-all = _logical("all", "Whether every element along the axes is true.")
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+    """Variance in one pass (Welford/Chan merges); ddof as NumPy."""
+    return _reduce("var", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where, mean=mean)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+    """Standard deviation in one pass; ddof as NumPy."""
+    return _reduce("std", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where, mean=mean)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+    """Variance of the elements that are not NaN."""
+    return _reduce("nanvar", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where, mean=mean)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+    """Standard deviation of the elements that are not NaN."""
+    return _reduce("nanstd", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where, mean=mean)
+
+
+def argmin(a, axis=None, out=None, *, keepdims=False):
+    """Index of the first minimum (flattened C order when axis is None)."""
+    return _reduce("argmin", a, axis, None, out, keepdims)
+
+
+def argmax(a, axis=None, out=None, *, keepdims=False):
+    """Index of the first maximum (flattened C order when axis is None)."""
+    return _reduce("argmax", a, axis, None, out, keepdims)
+
+
+def nanargmin(a, axis=None, out=None, *, keepdims=False):
+    """argmin ignoring NaN; an all-NaN slice raises ValueError."""
+    return _reduce("nanargmin", a, axis, None, out, keepdims)
+
+
+def nanargmax(a, axis=None, out=None, *, keepdims=False):
+    """argmax ignoring NaN; an all-NaN slice raises ValueError."""
+    return _reduce("nanargmax", a, axis, None, out, keepdims)
+
+
+def any(a, axis=None, out=None, keepdims=False, *, where=None):
+    """Whether any element along the axes is true (nonzero; NaN counts)."""
+    return _reduce("any", a, axis, None, out, keepdims, where=where)
+
+
+def all(a, axis=None, out=None, keepdims=False, *, where=None):
+    """Whether every element along the axes is true."""
+    return _reduce("all", a, axis, None, out, keepdims, where=where)
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
     """Number of nonzero elements (int64)."""
-    return _core.reduce("count_nonzero", asarray(a), axis, None, bool(keepdims), 0.0)
+    return _reduce("count_nonzero", a, axis, None, None, keepdims)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
     """Range of values (max - min) along the axes."""
     a = asarray(a)
-    return _finish(max(a, axis, keepdims=keepdims) - min(a, axis, keepdims=keepdims), out)
+    result = max(a, axis, keepdims=keepdims) - min(a, axis, keepdims=keepdims)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
 
 
-# The methods NumPy's ndarray has for these reductions (sum, prod and mean are C++ methods).
-_METHODS = {"var": var, "std": std, "min": min, "max": max,
-            "argmin": argmin, "argmax": argmax, "any": any, "all": all, "ptp": ptp}
-for _name, _fn in _METHODS.items():
-    setattr(ndarray, _name, _fn)
+# ndarray methods beyond the C++ ones (sum, prod, mean).
+for _method in (var, std, min, max, argmin, argmax, any, all, ptp):
+    setattr(ndarray, _method.__name__, _method)
 
 __all__ = ["sum", "prod", "nansum", "nanprod", "min", "amin", "max", "amax", "nanmin", "nanmax", "mean",
            "nanmean", "var", "std", "nanvar", "nanstd", "argmin", "argmax", "nanargmin", "nanargmax", "any",

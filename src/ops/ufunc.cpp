@@ -120,7 +120,8 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
   check_python_ints(inputs, choice);
   const ops::ParsedLoop& loop = *choice.loop;
 
-  if (std::string_view(def.name) == "power" && is_integer(loop.types[1]) && inputs[1].is_scalar() &&
+  static const int kPower = Ufunc::find("power")->index();
+  if (index_ == kPower && is_integer(loop.types[1]) && inputs[1].is_scalar() &&
       inputs[1].scalar.kind == Scalar::Kind::Int && !inputs[1].scalar.int_is_unsigned && inputs[1].scalar.i < 0)
     throw_error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
 
