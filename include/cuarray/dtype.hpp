@@ -22,16 +22,14 @@ enum class Casting : uint8_t { No, Equiv, Safe, SameKind, Unsafe };
 
 size_t itemsize(DType t);
 DTypeKind kind(DType t);
-char kind_char(DTypeKind k);
 char type_char(DType t);                        // NumPy's dtype.char: '?', 'b', ..., 'l', 'L', 'e', 'f', 'd', 'F', 'D'
 std::string_view dtype_name(DType t);           // "float32"
 std::optional<DType> dtype_from_char(char c);   // accepts NumPy's aliases 'q'/'Q' for int64/uint64
-std::optional<DType> dtype_from_name(std::string_view name);  // "float32", "f4", "int", ...
+std::optional<DType> dtype_from_name(std::string_view name);  // NumPy's canonical names: "float32", ...
 inline bool is_integer(DType t) { return kind(t) == DTypeKind::SignedInt || kind(t) == DTypeKind::UnsignedInt; }
 inline bool is_inexact(DType t) { return kind(t) >= DTypeKind::Float; }
 inline bool is_complex(DType t) { return kind(t) == DTypeKind::Complex; }
 DType real_dtype(DType complex_or_real);        // complex64 -> float32; others unchanged
-DType complex_dtype(DType real);                // float32 -> complex64, float16 -> complex64, float64 -> complex128
 
 DType promote_types(DType a, DType b);          // np.promote_types
 bool can_cast(DType from, DType to, Casting casting);  // np.can_cast

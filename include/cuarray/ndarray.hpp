@@ -36,7 +36,6 @@ class NDArray {
   const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
   bool c_contiguous() const { return flags_ & kCContiguous; }
   bool f_contiguous() const { return flags_ & kFContiguous; }
-  bool defined() const { return static_cast<bool>(buffer_) || size_ == 0; }
 
   // ---- views (never copy) ----
   NDArray view_as(Shape shape, Strides strides, char* data) const;   // same owner

@@ -38,11 +38,6 @@ DTypeKind kind(DType t) { return info(t).kind; }
 char type_char(DType t) { return info(t).type_char; }
 std::string_view dtype_name(DType t) { return info(t).name; }
 
-char kind_char(DTypeKind k) {
-  constexpr char kChars[] = {'b', 'i', 'u', 'f', 'c'};
-  return kChars[static_cast<int>(k)];
-}
-
 std::optional<DType> dtype_from_char(char c) {
   if (c == 'q') return DType::Int64;
   if (c == 'Q') return DType::UInt64;
@@ -61,11 +56,6 @@ DType real_dtype(DType t) {
   if (t == DType::Complex64) return DType::Float32;
   if (t == DType::Complex128) return DType::Float64;
   return t;
-}
-
-DType complex_dtype(DType t) {
-  if (is_complex(t)) return t;
-  return (t == DType::Float64 || is_integer(t)) ? DType::Complex128 : DType::Complex64;
 }
 
 DType promote_types(DType a, DType b) { return kPromote[static_cast<int>(a)][static_cast<int>(b)]; }

@@ -28,9 +28,8 @@ struct ElementwiseSpec {
 void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,
                      const NDArray* where = nullptr);
 
-// Op ids: ufunc table indices are small; the library's own expressions (arange, eye, random, ...)
-// start at kInternalOp; user ElementwiseKernels hash their source into ids with kUserOp set.
+// Op ids: ufunc table indices are small; the library's own expressions (arange, eye, random,
+// reductions, ...) start at kInternalOp.
 inline constexpr uint64_t kInternalOp = 1ull << 32;
-inline constexpr uint64_t kUserOp = 1ull << 63;
 
 }  // namespace cuarray::ops
