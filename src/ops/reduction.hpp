@@ -50,6 +50,7 @@ struct ReductionKernelPlan {
   ReductionSpec spec;
   DType compute, out;
   bool ordered, has_identity, all_nan_error;
+  bool counts_items;  // mean/var/std: divide by the element count (NumPy rejects axis 0 on 0-d for them)
 };
 ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype = std::nullopt);
 std::span<const std::string_view> reduction_names();

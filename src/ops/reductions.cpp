@@ -155,6 +155,7 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   plan.ordered = def->ordered;
   plan.has_identity = def->empty == Empty::Identity;
   plan.all_nan_error = def->all_nan_error;
+  plan.counts_items = def->result == R::Mean || def->result == R::Var;
   return plan;
 }
 
@@ -168,9 +169,7 @@ NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<
   if (plan.ordered && axes && axes->size() > 1)
     throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
   // NumPy's ufunc reductions accept axis 0 on a 0-d array; mean/var/std (and their nan forms) do not.
-  const bool counts_items = name.find("mean") != std::string_view::npos || name.find("var") != std::string_view::npos ||
-                            name.find("std") != std::string_view::npos;
-  if (counts_items && a.ndim() == 0 && axes && !axes->empty())
+  if (plan.counts_items && a.ndim() == 0 && axes && !axes->empty())
     throw_error(ErrorKind::Axis, "axis " + std::to_string((*axes)[0]) + " is out of bounds for array of dimension 0");
   const auto reduced = ops::reduction_axes(axes, a.ndim());
 
