@@ -3,6 +3,8 @@
 Each function keeps NumPy's exact signature (positional order matters) and forwards to
 `_reduce`; the work, dtype rules and errors are in src/ops/reductions.cpp.
 """
+import operator
+
 from . import _core
 from ._core import ndarray
 from ._creation import asarray
@@ -104,24 +106,29 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     return _reduce("nanstd", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where, mean=mean)
 
 
+def _one_axis(axis):
+    """The arg reductions take one integer axis (NumPy: TypeError for a tuple)."""
+    return axis if axis is None else operator.index(axis)
+
+
 def argmin(a, axis=None, out=None, *, keepdims=False):
     """Index of the first minimum (flattened C order when axis is None)."""
-    return _reduce("argmin", a, axis, None, out, keepdims)
+    return _reduce("argmin", a, _one_axis(axis), None, out, keepdims)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
     """Index of the first maximum (flattened C order when axis is None)."""
-    return _reduce("argmax", a, axis, None, out, keepdims)
+    return _reduce("argmax", a, _one_axis(axis), None, out, keepdims)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
     """argmin ignoring NaN; an all-NaN slice raises ValueError."""
-    return _reduce("nanargmin", a, axis, None, out, keepdims)
+    return _reduce("nanargmin", a, _one_axis(axis), None, out, keepdims)
 
 
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
     """argmax ignoring NaN; an all-NaN slice raises ValueError."""
-    return _reduce("nanargmax", a, axis, None, out, keepdims)
+    return _reduce("nanargmax", a, _one_axis(axis), None, out, keepdims)
 
 
 def any(a, axis=None, out=None, keepdims=False, *, where=None):

@@ -130,11 +130,15 @@ __device__ __forceinline__ Welford<T> welford_merge(const Welford<T>& a, const W
 }
 
 // var from the merged moments, as NumPy: divide by max(n - ddof, 0) (so 0/0 is NaN and x/0 inf),
-// and an infinite element makes the variance NaN (NumPy computes inf - inf).
-template <class T>
+// and an infinite or NaN element makes the variance NaN (NumPy computes inf - inf; a merge with an
+// infinite mean leaves a NaN or infinite mean behind). nanvar/nanstd (`kNanWithoutDof`) give NaN
+// whenever n - ddof <= 0, as NumPy's nanvar does.
+template <bool kNanWithoutDof, class T>
 __device__ __forceinline__ double welford_var(const Welford<T>& a, double ddof) {
-  if (!cuarray_isfinite(a.mean) && !cuarray_isnan(a.mean)) return __longlong_as_double(0x7ff8000000000000ll);
+  const double nan = __longlong_as_double(0x7ff8000000000000ll);
+  if (!cuarray_isfinite(a.mean)) return nan;
   const double dof = a.n - ddof;
+  if (kNanWithoutDof && dof <= 0) return nan;
   return double(a.m2) / (dof > 0 ? dof : 0.0);
 }
 

@@ -42,8 +42,10 @@ constexpr const char* kWelfordMap = "cuarray::welford_of(cuarray_cast<compute_t>
 constexpr const char* kWelfordNanMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), cuarray_isnan(v))";
 constexpr const char* kWelfordIdentity = "cuarray::welford_of(cuarray_cast<compute_t>(0), true)";
 constexpr const char* kWelford = "cuarray::Welford<compute_t>";
-constexpr const char* kVarPost = "cuarray_cast<out_t>(cuarray::welford_var(a, param))";
-constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var(a, param)))";
+constexpr const char* kVarPost = "cuarray_cast<out_t>(cuarray::welford_var<false>(a, param))";
+constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var<false>(a, param)))";
+constexpr const char* kNanVarPost = "cuarray_cast<out_t>(cuarray::welford_var<true>(a, param))";
+constexpr const char* kNanStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var<true>(a, param)))";
 constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
 constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
 constexpr const char* kIndexPost = "(out_t)a.index";
@@ -78,9 +80,9 @@ constexpr std::array<ReductionDef, 22> kReductions = {{
      "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
      "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
     {"nanvar", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kVarPost, kWelford},
+     kWelfordIdentity, kNanVarPost, kWelford},
     {"nanstd", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kStdPost, kWelford},
+     kWelfordIdentity, kNanStdPost, kWelford},
     {"nanmin", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmin(a, b)",
      "cuarray::nan_or_highest<acc_t>()", kCastPost, ""},
     {"nanmax", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmax(a, b)",
@@ -155,7 +157,10 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   plan.ordered = def->ordered;
   plan.has_identity = def->empty == Empty::Identity;
   plan.all_nan_error = def->all_nan_error;
-  plan.counts_items = def->result == R::Mean || def->result == R::Var;
+  // NumPy's nanmean/nanvar/nanstd of floats are built from ufunc reductions (which take axis 0 on
+  // a 0-d array); of integers they are mean/var/std.
+  const bool via_ufunc_reductions = def->name.starts_with("nan") && is_inexact(in);
+  plan.counts_items = (def->result == R::Mean || def->result == R::Var) && !via_ufunc_reductions;
   return plan;
 }
 
