@@ -19,6 +19,9 @@ CASES = [
     # std(axis=0) of 1e4 x 1e4: half of CuPy's time (0.684 ms: two passes plus a temporary)
     OpCase("reduction std(axis=0)", lambda xp, x: x.std(axis=0), MATRIX, READ_BYTES + 8 * SIDE,
            Target(max_share_of_cupy=0.5)),
+    # sum of squares / norm-like fused pass: <= 0.25 ms on 1e8 float64
+    OpCase("reduction linalg.norm(x) fused", lambda xp, x: xp.linalg.norm(x), MATRIX, READ_BYTES,
+           Target(max_ms=0.25)),
     # many small reductions: x.sum(axis=0) on 100 x 100 float32 in a loop, <= 5 us (CuPy 16.2 us)
     OpCase("reduction small sum(axis=0) 100x100 f32", lambda xp, x: x.sum(axis=0), (Input((100, 100), "float32"),),
            target=Target(max_ms=5e-3), timer=time_per_call(calls=10_000)),

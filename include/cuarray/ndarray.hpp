@@ -43,6 +43,8 @@ class NDArray {
   NDArray transpose() const;                                        // reversed axes
   NDArray transpose(std::span<const int64_t> axes) const;
   NDArray swapaxes(int64_t a, int64_t b) const;
+  // numpy.diagonal as a view: axis1/axis2 removed, the diagonal appended as the last dim.
+  NDArray diagonal(int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1) const;
   NDArray squeeze(std::optional<std::span<const int64_t>> axes = std::nullopt) const;
   NDArray expand_dims(std::span<const int64_t> axes) const;
   NDArray broadcast_to(const Shape& shape) const;

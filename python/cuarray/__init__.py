@@ -15,10 +15,11 @@ from ._creation import (array, asarray, asanyarray, ascontiguousarray, asfortran
 from ._ufuncs import *  # noqa: F401,F403  (every ufunc under NumPy's names)
 from ._ufuncs import __all__ as _ufunc_names
 from ._reductions import *  # noqa: F401,F403  (sum, mean, argmax, ... and their ndarray methods)
+from ._statistics import average, diagonal, trace
 from ._functions import (broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)
-from . import random, testing
+from . import linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
 from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,

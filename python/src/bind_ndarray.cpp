@@ -66,9 +66,14 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 
-// a.<name>(axis=None, dtype=None, out=None, keepdims=False)
+// a.<name>(axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True). where= and
+// initial= (rare) go to the Python function of the same name (cuarray/_reductions.py).
 auto reduction_method(const char* name) {
-  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) -> nb::object {
+  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::kwargs extra) -> nb::object {
+    if (extra.size() != 0) {
+      nb::object function = nb::module_::import_("cuarray._reductions").attr(name);
+      return function(s, axis, dtype, out, keepdims, **extra);
+    }
     auto axes = axes_from_py(axis);
     const NDArray& a = array_of(s);
     NDArray r = axes ? reduce(name, a, std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype), keepdims)
@@ -136,6 +141,7 @@ Shape dims_from_args(const nb::args& args) {
 }
 
 void setitem(nb::handle self, nb::handle key, nb::handle value) {
+  if (advanced_setitem(array_of(self), key, value)) return;
   NDArray view = basic_index(array_of(self), key);
   if (is_array(value)) {
     view.assign(array_of(value));
@@ -209,8 +215,14 @@ void bind_ndarray(nb::module_& m) {
         return wrap_view(array_of(s).view(dtype_from_py_required(dtype)), s);
       }, nb::arg("dtype").none() = nb::none())
       .def("_broadcast_to", [](nb::handle s, nb::handle shape) { return wrap_view(array_of(s).broadcast_to(shape_from_py(shape)), s); })
+      .def("diagonal", [](nb::handle s, int64_t offset, int64_t axis1, int64_t axis2) {
+        return wrap_view(array_of(s).diagonal(offset, axis1, axis2), s);
+      }, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1)
       .def("_complex_part", [](nb::handle s, bool imag) { return wrap_view(array_of(s).complex_part(imag), s); })
-      .def("__getitem__", [](nb::handle s, nb::handle key) { return wrap_view(basic_index(array_of(s), key), s); },
+      .def("__getitem__", [](nb::handle s, nb::handle key) {
+        if (std::optional<NDArray> r = advanced_getitem(array_of(s), key)) return wrap(std::move(*r));  // a copy
+        return wrap_view(basic_index(array_of(s), key), s);
+      },
            nb::arg("key").none())
       .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none());
 
@@ -281,7 +293,7 @@ void bind_ndarray(nb::module_& m) {
   // and the other methods are in cuarray/_reductions.py.
   for (const char* name : {"sum", "prod", "mean"})
     cls.def(name, reduction_method(name), nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
-            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false);
+            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false, nb::arg("kwargs"));
 
   // ---- operators ----
 #define CUARRAY_BINOP(py, ufunc)                                                                       \

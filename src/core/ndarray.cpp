@@ -72,6 +72,28 @@ NDArray NDArray::transpose(std::span<const int64_t> axes) const {
   return view_as(std::move(shape), std::move(strides), data_);
 }
 
+NDArray NDArray::diagonal(int64_t offset, int64_t axis1, int64_t axis2) const {
+  if (ndim() < 2) throw_error(ErrorKind::Value, "diag requires an array of at least two dimensions");
+  const int a1 = normalize_axis(axis1, ndim()), a2 = normalize_axis(axis2, ndim());
+  if (a1 == a2) throw_error(ErrorKind::Value, "axis1 and axis2 cannot be the same");
+  // Element (i, i + offset) of the (a1, a2) plane; an offset past the edge leaves length 0.
+  const int64_t rows = shape_[a1], cols = shape_[a2];
+  const int64_t length = offset >= 0 ? std::max<int64_t>(0, std::min(rows, cols - offset))
+                                     : std::max<int64_t>(0, std::min(rows + offset, cols));
+  char* start = data_;
+  if (length > 0) start += offset >= 0 ? offset * strides_[a2] : -offset * strides_[a1];
+  Shape shape;
+  Strides strides;
+  for (int d = 0; d < ndim(); ++d) {
+    if (d == a1 || d == a2) continue;
+    shape.push_back(shape_[d]);
+    strides.push_back(strides_[d]);
+  }
+  shape.push_back(length);
+  strides.push_back(strides_[a1] + strides_[a2]);
+  return view_as(std::move(shape), std::move(strides), start);
+}
+
 NDArray NDArray::swapaxes(int64_t a, int64_t b) const {
   int x = normalize_axis(a, ndim()), y = normalize_axis(b, ndim());
   Shape shape = shape_;

@@ -96,11 +96,26 @@ __device__ __forceinline__ ArgAcc<T> arg_better(const ArgAcc<T>& a, const ArgAcc
   if (b_wins) return b;
   return a.index <= b.index ? a : b;
 }
+// One more element on a thread's chain, whose indices only grow: the element wins only when
+// strictly better (a NaN over a non-NaN), or over the identity (index LLONG_MAX).
+template <bool Max, class T>
+__device__ __forceinline__ ArgAcc<T> arg_step(const ArgAcc<T>& a, const T& v, long long r) {
+  const bool better =
+      cuarray_isnan(v) ? !cuarray_isnan(a.value) : (Max ? cuarray_less(a.value, v) : cuarray_less(v, a.value));
+  return better || a.index > r ? ArgAcc<T>{v, r} : a;
+}
 // nanargmin/nanargmax see NaN as the worst value (NumPy replaces it by +-inf, so a NaN position
 // can win a tie with an infinity); all-NaN slices are rejected on the host.
 template <bool Max, class T>
 __device__ __forceinline__ T nan_as_worst(const T& v) {
   return cuarray_isnan(v) ? (Max ? lowest<T>() : highest<T>()) : v;
+}
+
+// |v|^2 in v's real type: the terms of a 2-norm (one fused pass, no |x|**2 temporary).
+template <class T>
+__device__ __forceinline__ real_t<T> abs_squared(const T& v) {
+  if constexpr (is_complex_v<T>) return v.re * v.re + v.im * v.im;
+  else return v * v;
 }
 
 // Count, mean and sum of squared deviations, merged pairwise (Chan et al.): var and std in one
@@ -127,6 +142,19 @@ __device__ __forceinline__ Welford<T> welford_merge(const Welford<T>& a, const W
   if constexpr (is_complex_v<T>) delta2 = delta.re * delta.re + delta.im * delta.im;
   else delta2 = delta * delta;
   return Welford<T>{n, a.mean + delta * nb_over_n, a.m2 + b.m2 + delta2 * weight};
+}
+
+// One element into the moments (Welford's update): one division, where a merge takes two.
+template <class T>
+__device__ __forceinline__ Welford<T> welford_step(const Welford<T>& a, const T& v) {
+  const double n = a.n + 1.0;
+  const T delta = v - a.mean;
+  const T mean = a.mean + delta / real_t<T>(n);
+  const T after = v - mean;
+  real_t<T> d2;
+  if constexpr (is_complex_v<T>) d2 = delta.re * after.re + delta.im * after.im;
+  else d2 = delta * after;
+  return Welford<T>{n, mean, a.m2 + d2};
 }
 
 // var from the merged moments, as NumPy: divide by max(n - ddof, 0) (so 0/0 is NaN and x/0 inf),

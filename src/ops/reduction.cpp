@@ -71,28 +71,34 @@ struct PassArgs {
   double param;
 };
 
+// `kept` holds the strides of (out, in[, mask]), `red` those of (in[, mask]).
 void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype, const StridedView& kept,
                  const StridedView& red, DType compute, char* out_data, DType out_dtype, bool partial_input,
-                 bool partial_output, const ReducePlan& p, PassArgs pass) {
+                 bool partial_output, const ReducePlan& p, PassArgs pass, const char* mask_data = nullptr) {
   const int rk = std::max<int>(1, static_cast<int>(kept.shape.size()));
   const int rr = std::max<int>(1, static_cast<int>(red.shape.size()));
   jit::KernelKey key;
   key.push(kReductionKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(compute));
   key.push(static_cast<uint8_t>(out_dtype)).push(partial_input).push(partial_output).push(static_cast<uint8_t>(rk));
   key.push(static_cast<uint8_t>(rr)).push(static_cast<uint8_t>(p.tx)).push(static_cast<uint8_t>(p.ty >> 1)).push(p.index64);
+  key.push(p.masked);
   CUfunction fn = jit::get_kernel(key, [&] {
     return jit::KernelSource{
         reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
   });
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
   alignas(8) unsigned char kshape[kMaxDims * 8], kin[kMaxDims * 8], kout[kMaxDims * 8], rshape[kMaxDims * 8],
-      rin[kMaxDims * 8];
+      rin[kMaxDims * 8], kmask[kMaxDims * 8], rmask[kMaxDims * 8];
   const int nk = static_cast<int>(kept.shape.size()), nr = static_cast<int>(red.shape.size());
   pack<int64_t>(kshape, p.index64, kept.shape.data(), nk, 1);
   pack<int64_t>(kout, p.index64, kept.strides[0].data(), nk, 0);
   pack<int64_t>(kin, p.index64, kept.strides[1].data(), nk, 0);
   pack<int64_t>(rshape, p.index64, red.shape.data(), nr, 1);
   pack<int64_t>(rin, p.index64, red.strides[0].data(), nr, 0);
+  if (p.masked) {
+    pack<int64_t>(kmask, p.index64, kept.strides[2].data(), nk, 0);
+    pack<int64_t>(rmask, p.index64, red.strides[1].data(), nr, 0);
+  }
   uint64_t m64 = static_cast<uint64_t>(m), k64 = static_cast<uint64_t>(k), c64 = static_cast<uint64_t>(p.chunk);
   uint32_t m32 = static_cast<uint32_t>(m), k32 = static_cast<uint32_t>(k), c32 = static_cast<uint32_t>(p.chunk);
   const char* in_ptr = in_data;
@@ -100,7 +106,7 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
                   p.index64 ? static_cast<void*>(&m64) : &m32,
                   p.index64 ? static_cast<void*>(&k64) : &k32,
                   p.index64 ? static_cast<void*>(&c64) : &c32,
-                  kshape, kin, kout, rshape, rin, &pass.count, &pass.param};
+                  kshape, kin, kout, rshape, rin, &pass.count, &pass.param, &mask_data, kmask, rmask};
   CU_CALL(cuLaunchKernel, fn, static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits), 1,
           static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty), 1, 0,
           reinterpret_cast<CUstream>(current_stream_handle()), args, nullptr);
@@ -128,15 +134,31 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
        (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
   s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
        std::string(spec.combine) + "; } };\n";
+  const std::string step = partial_input || spec.step.empty() ? "Combine()(a, cuarray_map(v, r))" : std::string(spec.step);
+  s += "__device__ __forceinline__ acc_t cuarray_step(const acc_t a, const in_t v, const long long r) { return " + step +
+       "; }\n";
   s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a, const double count, const double param) { return " +
        std::string(spec.post) + "; }\n";
   const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
                     RR = std::to_string(rr);
+  // Folds element `idx` into accumulator `acc`; with a mask, only where the mask is true.
+  auto fold = [&](const std::string& acc, const std::string& idx) {
+    const std::string element = "*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " + RR +
+                                ">(" + idx + ", rshape, rin))";
+    const std::string step = acc + " = cuarray_step(" + acc + ", " + element + ", (long long)" + idx + ");";
+    if (!p.masked) return step;
+    return "if (*reinterpret_cast<const bool*>(mbase + cuarray::offset_of<index_t, offset_t, " + RR + ">(" + idx +
+           ", rshape, rmask))) " + step;
+  };
   s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kThreads) + ") " + kKernelName +
        "(const char* in, char* out, index_t M, index_t K, index_t chunk, cuarray::Array<index_t, " + RK +
        "> kshape, cuarray::Array<offset_t, " + RK + "> kin, cuarray::Array<offset_t, " + RK +
        "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR +
-       "> rin, double count, double param) {\n";
+       "> rin, double count, double param" +
+       (p.masked ? ", const char* mask, cuarray::Array<offset_t, " + RK + "> kmask, cuarray::Array<offset_t, " + RR +
+                       "> rmask"
+                 : std::string()) +
+       ") {\n";
   s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
   s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
   s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
@@ -146,18 +168,17 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   s += "  const index_t r0 = blockIdx.y * chunk;\n  const index_t r1 = K - r0 < chunk ? K : r0 + chunk;\n";
   // Four independent chains per thread keep four loads (and, for var, four merges) in flight;
   // every combine is associative and order-independent (arg ties compare indices).
-  s += "  const char* base = in + in_off;\n  Combine combine;\n";
+  s += "  const char* base = in + in_off;\n";
+  if (p.masked) s += "  const char* mbase = mask + cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kmask);\n";
   s += "  acc_t part[4] = {acc, acc, acc, acc};\n";
   s += "  index_t r = r0 + threadIdx.y;\n";
   s += "  for (; r + 3 * " + TY + " < r1; r += 4 * " + TY + ") {\n";
   s += "#pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
   s += "      const index_t q = r + u * " + TY + ";\n";
-  s += "      part[u] = combine(part[u], cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
-       RR + ">(q, rshape, rin)), (long long)q));\n    }\n  }\n";
+  s += "      " + fold("part[u]", "q") + "\n    }\n  }\n";
   s += "  for (; r < r1; r += " + TY + ")\n";
-  s += "    part[0] = combine(part[0], cuarray_map(*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " +
-       RR + ">(r, rshape, rin)), (long long)r));\n";
-  s += "  acc = combine(combine(part[0], part[1]), combine(part[2], part[3]));\n}\n";
+  s += "    " + fold("part[0]", "r") + "\n";
+  s += "  Combine combine;\n  acc = combine(combine(part[0], part[1]), combine(part[2], part[3]));\n}\n";
   s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
   s += "if (threadIdx.y == 0 && m < M) {\n";
   if (partial_output) s += "  *reinterpret_cast<acc_t*>(out + ((uint64_t)blockIdx.y * M + m) * kSlot) = acc;\n";
@@ -183,23 +204,25 @@ SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes,
 }
 
 void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
-                   const NDArray& out, double param, bool ordered) {
+                   const NDArray& out, double param, bool ordered, const NDArray* where) {
   if (out.size() == 0) return;
   const int device = in.device();
   runtime::activate(device);
   // Kept dims: operands (out, in); reduced dims: operand (in).
   StridedView kept, red;
-  kept.count = 2;
-  red.count = 1;
+  kept.count = where ? 3 : 2;
+  red.count = where ? 2 : 1;
   size_t out_dim = 0;
   for (int d = 0; d < in.ndim(); ++d) {
     if (std::find(axes.begin(), axes.end(), d) != axes.end()) {
       red.shape.push_back(in.shape()[d]);
       red.strides[0].push_back(in.strides()[d]);
+      if (where) red.strides[1].push_back(where->strides()[d]);
     } else {
       kept.shape.push_back(in.shape()[d]);
       kept.strides[0].push_back(out.strides()[out_dim++]);
       kept.strides[1].push_back(in.strides()[d]);
+      if (where) kept.strides[2].push_back(where->strides()[d]);
     }
   }
   coalesce(kept);
@@ -215,16 +238,18 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   ReducePlan p = plan(m, std::max<int64_t>(k, 1), reduce_inner, sms);
   const int64_t in_span = static_cast<int64_t>(in.nbytes()) + std::llabs(in.strides().empty() ? 0 : in.strides()[0]);
   p.index64 = m * std::max<int64_t>(k, 1) > 0x7fffffff || in_span > 0x7fffffff || out.nbytes() > 0x7fffffff;
+  p.masked = where != nullptr;
+  const char* mask = where ? where->data() : nullptr;
 
   if (p.splits == 1) {
-    launch_pass(spec, in.data(), in.dtype(), kept, red, compute, out.data(), out.dtype(), false, false, p, pass);
+    launch_pass(spec, in.data(), in.dtype(), kept, red, compute, out.data(), out.dtype(), false, false, p, pass, mask);
     return;
   }
   // Pass 1: partials[s][m] in slots of `slot` bytes; pass 2 reduces the splits (a column
   // reduction over contiguous m).
   const int64_t slot = partial_slot_bytes(spec, compute);
   NDArray partials = empty(Shape{p.splits, m * slot}, DType::UInt8);
-  launch_pass(spec, in.data(), in.dtype(), kept, red, compute, partials.data(), compute, false, true, p, pass);
+  launch_pass(spec, in.data(), in.dtype(), kept, red, compute, partials.data(), compute, false, true, p, pass, mask);
   StridedView kept2, red2;
   kept2.count = 2;
   red2.count = 1;

@@ -22,14 +22,20 @@ struct ReductionSpec {
   std::string_view identity;  // acc_t, e.g. "cuarray_cast<acc_t>(0)"
   std::string_view post;      // out_t from `a`, `count` (elements reduced) and `param` (e.g. ddof)
   std::string_view acc_type = {};  // a struct such as "cuarray::Welford<compute_t>"; empty: compute_t
+  // acc_t from `a`, `v` and `r`: folds one more element into a thread's running accumulator, whose
+  // indices only grow. Cheaper than combine(a, map(v, r)) where the general merge does work a
+  // single element does not need (Welford's merge divides twice; an arg step needs no index tie).
+  // Empty: combine(a, map(v, r)).
+  std::string_view step = {};
 };
 
 // Reduces `in` over `axes` (normalized, ascending, unique) into `out`, whose shape is `in`'s with
 // those axes removed. An empty reduction writes the post-mapped identity. `ordered` keeps the
 // reduced dims in C order (arg reductions report C-order indices); otherwise they are reordered
-// for memory order.
+// for memory order. `where`: a bool array of `in`'s shape (a broadcast view is fine); elements
+// where it is false are skipped (never folded into the accumulator).
 void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
-                   const NDArray& out, double param = 0, bool ordered = false);
+                   const NDArray& out, double param = 0, bool ordered = false, const NDArray* where = nullptr);
 
 // How one reduction pass is launched: a block of tx * ty threads (x over outputs, y over reduced
 // elements) and `splits` blocks along the reduction, each covering `chunk` elements.
@@ -38,6 +44,7 @@ struct ReducePlan {
   int64_t splits;
   int64_t chunk;
   bool index64;
+  bool masked = false;  // the pass reads a where= mask beside the input (first passes only)
 };
 
 // The CUDA source of one pass. `partial_input`: the input holds accumulators from a previous

@@ -31,6 +31,7 @@ struct ReductionDef {
   bool ordered;        // indices are C-order flat indices (arg reductions)
   bool all_nan_error;  // nanargmin/nanargmax: an all-NaN slice raises ValueError
   std::string_view map, combine, identity, post, acc_type;
+  std::string_view step = {};  // ReductionSpec::step
 };
 
 constexpr const char* kCastMap = "cuarray_cast<acc_t>(v)";
@@ -49,10 +50,12 @@ constexpr const char* kNanStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_v
 constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
 constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
 constexpr const char* kIndexPost = "(out_t)a.index";
+constexpr const char* kWelfordStep = "cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
+constexpr const char* kWelfordNanStep = "cuarray_isnan(v) ? a : cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
 constexpr const char* kSumCount = "cuarray::SumCount<compute_t>";
 
 using R = ResultRule;
-constexpr std::array<ReductionDef, 22> kReductions = {{
+constexpr std::array<ReductionDef, 24> kReductions = {{
     {"sum", R::SumLike, Empty::Identity, false, false, kCastMap, "a + b", kZero, kCastPost, ""},
     {"prod", R::SumLike, Empty::Identity, false, false, kCastMap, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
     {"mean", R::Mean, Empty::Identity, false, false, kCastMap, "a + b", kZero,
@@ -62,13 +65,15 @@ constexpr std::array<ReductionDef, 22> kReductions = {{
     {"max", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_maximum(a, b)", "cuarray::lowest<acc_t>()",
      kCastPost, ""},
     {"var", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kVarPost, kWelford},
+     kVarPost, kWelford, kWelfordStep},
     {"std", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kStdPost, kWelford},
+     kStdPost, kWelford, kWelfordStep},
     {"argmin", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<false>(a, b)",
-     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
+     "cuarray::arg_step<false>(a, cuarray_cast<compute_t>(v), r)"},
     {"argmax", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<true>(a, b)",
-     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
+     "cuarray::arg_step<true>(a, cuarray_cast<compute_t>(v), r)"},
     {"any", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a || b", "false", "a", "bool"},
     {"all", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a && b", "true", "a", "bool"},
     {"count_nonzero", R::Index, Empty::Identity, false, false, "cuarray_cast<bool>(v) ? 1ll : 0ll", "a + b", "0ll",
@@ -80,19 +85,28 @@ constexpr std::array<ReductionDef, 22> kReductions = {{
      "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
      "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
     {"nanvar", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kNanVarPost, kWelford},
+     kWelfordIdentity, kNanVarPost, kWelford, kWelfordNanStep},
     {"nanstd", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kNanStdPost, kWelford},
+     kWelfordIdentity, kNanStdPost, kWelford, kWelfordNanStep},
     {"nanmin", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmin(a, b)",
      "cuarray::nan_or_highest<acc_t>()", kCastPost, ""},
     {"nanmax", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmax(a, b)",
      "cuarray::nan_or_lowest<acc_t>()", kCastPost, ""},
     {"nanargmin", R::Index, Empty::ArgError, true, true,
      "acc_t{cuarray::nan_as_worst<false>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<false>(a, b)",
-     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
+     "cuarray::arg_step<false>(a, cuarray::nan_as_worst<false>(cuarray_cast<compute_t>(v)), r)"},
     {"nanargmax", R::Index, Empty::ArgError, true, true,
      "acc_t{cuarray::nan_as_worst<true>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<true>(a, b)",
-     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg},
+     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
+     "cuarray::arg_step<true>(a, cuarray::nan_as_worst<true>(cuarray_cast<compute_t>(v)), r)"},
+    // mean with where=: the count differs per output, so it is reduced beside the sum.
+    {"_masked_mean", R::Mean, Empty::Identity, false, false, "acc_t{cuarray_cast<compute_t>(v), 1.0}",
+     "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
+     "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
+    // The 2-norm, sqrt(sum(|x|^2)), in one pass (linalg.norm; real result as var's).
+    {"_norm", R::Var, Empty::Identity, false, false, "cuarray::abs_squared(cuarray_cast<compute_t>(v))", "a + b",
+     "acc_t(0)", "cuarray_cast<out_t>(sqrt(a))", "cuarray::real_t<compute_t>"},
     // isnan over the reduced axes, all(): the all-NaN-slice check of nanargmin/nanargmax.
     {"_all_nan", R::Bool, Empty::Identity, false, false, "cuarray_isnan(v)", "a && b", "true", "a", "bool"},
 }};
@@ -153,7 +167,7 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   plan.out = dtype ? *dtype : result_dtype(def->result, in);
   plan.compute = compute_dtype(*def, in, plan.out, dtype.has_value());
   plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(def - kReductions.data()),
-                            def->map, def->combine, def->identity, def->post, def->acc_type};
+                            def->map, def->combine, def->identity, def->post, def->acc_type, def->step};
   plan.ordered = def->ordered;
   plan.has_identity = def->empty == Empty::Identity;
   plan.all_nan_error = def->all_nan_error;
@@ -169,14 +183,26 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
 bool is_reduction(std::string_view name) { return find(name) != nullptr; }
 
 NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
-               std::optional<DType> dtype, bool keepdims, double param) {
-  const ops::ReductionKernelPlan plan = ops::plan_reduction(name, a.dtype(), dtype);
+               std::optional<DType> dtype, bool keepdims, double param, const ReduceOptions& options) {
+  const ops::ReductionKernelPlan plan =
+      ops::plan_reduction(options.where && name == "mean" ? "_masked_mean" : name, a.dtype(), dtype);
   if (plan.ordered && axes && axes->size() > 1)
     throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
   // NumPy's ufunc reductions accept axis 0 on a 0-d array; mean/var/std (and their nan forms) do not.
   if (plan.counts_items && a.ndim() == 0 && axes && !axes->empty())
     throw_error(ErrorKind::Axis, "axis " + std::to_string((*axes)[0]) + " is out of bounds for array of dimension 0");
   const auto reduced = ops::reduction_axes(axes, a.ndim());
+  const bool is_min = name.find("min") != std::string_view::npos;
+  if (options.where && !plan.has_identity && !options.has_initial)
+    throw_error(ErrorKind::Value, std::string("reduction operation '") + (is_min ? "minimum" : "maximum") +
+                                      "' does not have an identity, so to use a where mask one has to specify 'initial'");
+  std::optional<NDArray> mask;
+  if (options.where) {
+    if (options.where->dtype() != DType::Bool)
+      throw_error(ErrorKind::Type, "Cannot cast array data from dtype('" + std::string(dtype_name(options.where->dtype())) +
+                                       "') to dtype('bool') according to the rule 'safe'");
+    mask = options.where->broadcast_to(a.shape());
+  }
 
   Shape out_shape, keep_shape;
   int64_t count = 1;
@@ -186,14 +212,14 @@ NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<
     else out_shape.push_back(a.shape()[d]);
     keep_shape.push_back(is_reduced ? 1 : a.shape()[d]);
   }
-  if (count == 0 && !plan.has_identity) {
+  if (count == 0 && !plan.has_identity && !options.has_initial) {
     if (plan.ordered) throw_error(ErrorKind::Value, "attempt to get " + std::string(name) + " of an empty sequence");
-    const bool is_min = name.find("min") != std::string_view::npos;
     throw_error(ErrorKind::Value, std::string("zero-size array to reduction operation ") +
                                       (is_min ? "minimum" : "maximum") + " which has no identity");
   }
   NDArray out = empty(out_shape, plan.out);
-  ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, out, param, plan.ordered);
+  ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, out, param, plan.ordered,
+                     mask ? &*mask : nullptr);
   if (plan.all_nan_error && is_inexact(a.dtype()) && out.size() > 0) {
     // NumPy raises for an all-NaN slice: a second reduction and one small device->host read.
     NDArray all_nan = reduce("_all_nan", a, axes);

@@ -98,7 +98,7 @@ TEST(SourceGeneration, NamesOperandsAndLayout) {
 }
 
 // Every reduction of the table (sum ... nanargmax) for every input dtype, single pass and both
-// halves of a split reduction, as reduce() plans them.
+// halves of a split reduction (the first with a where= mask), as reduce() plans them.
 TEST(ReductionCompile, EveryReductionForEveryDType) {
   for (std::string_view name : ops::reduction_names()) {
     for (int i = 0; i < kNumDTypes; ++i) {
@@ -108,7 +108,7 @@ TEST(ReductionCompile, EveryReductionForEveryDType) {
       expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, false, 2, 1,
                                             ops::ReducePlan{1, 256, 1, 256, false}), what);
       expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, true, 1, 2,
-                                            ops::ReducePlan{32, 8, 4, 64, true}), what + " (partials)");
+                                            ops::ReducePlan{32, 8, 4, 64, true, true}), what + " (masked partials)");
       expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, true, false, 1, 1,
                                             ops::ReducePlan{64, 4, 1, 8, false}), what + " (second pass)");
     }
