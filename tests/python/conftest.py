@@ -30,6 +30,8 @@ settings.load_profile("cuarray")
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "gpu: needs a usable CUDA GPU; skipped with a reason when none is present")
+    config.addinivalue_line(
+        "markers", "slow: large (multi-GB) inputs; runs in the GPU suite, deselect with -m 'not slow'")
 
 
 def pytest_runtest_setup(item):
