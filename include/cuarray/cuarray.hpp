@@ -4,6 +4,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/random.hpp"
+#include "cuarray/indexing.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/runtime.hpp"
 #include "cuarray/scalar.hpp"

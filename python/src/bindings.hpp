@@ -7,4 +7,6 @@ void bind_ndarray(nanobind::module_& m);
 void bind_ufuncs(nanobind::module_& m);
 void bind_creation(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
+void bind_select(nanobind::module_& m);
+void bind_sorting(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -11,4 +11,6 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_ufuncs(m);
   cuarray::py::bind_creation(m);
   cuarray::py::bind_cuda(m);
+  cuarray::py::bind_select(m);
+  cuarray::py::bind_sorting(m);
 }

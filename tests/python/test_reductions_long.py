@@ -31,7 +31,7 @@ def test_sum_and_arg_over_2_31_elements():
 
 def test_rows_longer_than_2_31():
     _needs_memory(N)
-    rows = a = cp.ones((2, N // 2), dtype=cp.int8)
+    a = cp.ones((2, N // 2), dtype=cp.int8)
     a[1, -1] = 3
-    np.testing.assert_array_equal(cp.asnumpy(rows.sum(axis=1)), [N // 2, N // 2 + 2])
-    np.testing.assert_array_equal(cp.asnumpy(rows.argmax(axis=1)), [0, N // 2 - 1])
+    np.testing.assert_array_equal(cp.asnumpy(a.sum(axis=1)), [N // 2, N // 2 + 2])
+    np.testing.assert_array_equal(cp.asnumpy(a.argmax(axis=1)), [0, N // 2 - 1])
