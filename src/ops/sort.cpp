@@ -1,0 +1,224 @@
+#include "sort.hpp"
+
+#include <algorithm>
+
+#include "../jit/kernel_cache.hpp"
+#include "../kernels/fragments.hpp"
+#include "../runtime/context.hpp"
+#include "../runtime/driver.hpp"
+#include "cuarray/errors.hpp"
+#include "kernel_types.hpp"
+
+namespace cuarray::ops {
+namespace {
+
+constexpr uint8_t kBlockSortKeyKind = 0x60;
+constexpr uint8_t kRadixPassKeyKind = 0x61;
+constexpr uint8_t kGatherRowsKeyKind = 0x62;
+constexpr int kPassThreads = 256;
+constexpr int kMaxPasses = 24;  // sort.cuh's kMaxRadixPasses
+
+// The kernels of one device-wide sort, by the names in radix_passes_source.
+enum class RadixKernel : uint8_t { Histogram, Plan, Upsweep, Scan, Scatter, Finish };
+constexpr const char* kRadixKernelNames[] = {"cuarray_radix_histogram", "cuarray_radix_plan", "cuarray_radix_upsweep",
+                                             "cuarray_radix_scan", "cuarray_radix_scatter", "cuarray_radix_finish"};
+
+std::string typedef_value(DType dtype) {
+  return "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
+}
+
+std::string sort_prelude(DType dtype) {
+  std::string s;
+  s.reserve(32768);
+  const DType used[] = {dtype};
+  append_common_fragments(s, used);
+  s += kernels::sort_cuh;
+  s += typedef_value(dtype);
+  return s;
+}
+
+CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
+
+void launch(CUfunction f, unsigned grid, unsigned block, void** args) {
+  CU_CALL(cuLaunchKernel, f, grid, 1, 1, block, 1, 1, 0, stream(), args, nullptr);
+}
+
+unsigned grid_stride_blocks(int64_t n, int device) {
+  const int64_t cap = static_cast<int64_t>(device_properties(device).multiprocessor_count) * 8;
+  return static_cast<unsigned>(std::clamp<int64_t>((n + kPassThreads - 1) / kPassThreads, 1, cap));
+}
+
+void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index, RowSortPlan plan) {
+  const bool with_index = index != nullptr;
+  jit::KernelKey key;
+  key.push(kBlockSortKeyKind).push(static_cast<uint8_t>(in.dtype())).push(static_cast<uint8_t>(plan.threads / 32));
+  key.push(static_cast<uint8_t>(plan.items)).push(with_index);
+  CUfunction f = jit::get_kernel(key, [&] {
+    return jit::KernelSource{block_sort_source(in.dtype(), plan.threads, plan.items, with_index), "cuarray_sort_rows"};
+  });
+  const char* src = in.data();
+  char* out = values ? values->data() : nullptr;
+  char* out_index = index ? index->data() : nullptr;
+  unsigned len = static_cast<unsigned>(row_len);
+  unsigned long long rows = static_cast<unsigned long long>(in.size() / row_len);
+  void* args[] = {&src, &out, &out_index, &len, &rows};
+  launch(f, static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads, args);
+}
+
+// The device-wide passes; see RadixBuffers in sort.cuh for the plan the device writes.
+void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index) {
+  const int64_t n = in.size(), rows = n / row_len;
+  if (n >= (int64_t{1} << 32)) throw_error(ErrorKind::Value, "sort: arrays of 2**32 or more elements are not supported");
+  const DType dtype = in.dtype();
+  const int device = in.device();
+  const bool with_index = index != nullptr || rows > 1;  // the row number lives in the index
+  int row_bytes = 0;
+  for (uint64_t r = static_cast<uint64_t>(rows - 1); r; r >>= 8) ++row_bytes;
+  const int passes = static_cast<int>(itemsize(dtype)) + row_bytes;
+  const int items = radix_tile_items(dtype);
+  const int64_t tile = int64_t{kPassThreads} * items;
+  const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
+
+  NDArray out = values ? *values : empty(Shape{n}, dtype);
+  NDArray scratch = empty(Shape{n}, dtype);
+  NDArray out_index, scratch_index;
+  if (with_index) {
+    out_index = index ? *index : empty(Shape{n}, DType::Int64);
+    scratch_index = empty(Shape{n}, DType::Int64);
+  }
+  // hist[passes][256], plan[passes + 1], counts[256][tiles]: one allocation.
+  const int64_t words = int64_t{kMaxPasses} * 256 + kMaxPasses + 1 + int64_t{256} * tiles;
+  NDArray work = empty(Shape{words}, DType::UInt32);
+  unsigned* hist = reinterpret_cast<unsigned*>(work.data());
+  int* plan = reinterpret_cast<int*>(hist + kMaxPasses * 256);
+  unsigned* counts = reinterpret_cast<unsigned*>(plan + kMaxPasses + 1);
+  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(hist), 0, static_cast<size_t>(passes) * 256, stream());
+
+  auto kernel = [&](RadixKernel k) {
+    jit::KernelKey key;
+    key.push(kRadixPassKeyKind).push(static_cast<uint8_t>(dtype)).push(with_index).push(static_cast<uint8_t>(k));
+    return jit::get_kernel(key, [&] {
+      return jit::KernelSource{radix_passes_source(dtype, with_index, items), kRadixKernelNames[static_cast<int>(k)]};
+    });
+  };
+  struct {
+    const void* input;
+    void* scratch;
+    void* output;
+    void* scratch_index;
+    void* output_index;
+  } buffers{in.data(), scratch.data(), out.data(), with_index ? scratch_index.data() : nullptr,
+            with_index ? out_index.data() : nullptr};
+  unsigned long long n64 = static_cast<unsigned long long>(n), len64 = static_cast<unsigned long long>(row_len);
+  const char* src = in.data();
+  int npasses = passes;
+  {
+    void* args[] = {&src, &n64, &len64, &npasses, &hist};
+    launch(kernel(RadixKernel::Histogram), grid_stride_blocks(n, device), kPassThreads, args);
+  }
+  {
+    void* args[] = {&hist, &npasses, &n64, &plan};
+    launch(kernel(RadixKernel::Plan), 1, 256, args);
+  }
+  CUfunction upsweep = kernel(RadixKernel::Upsweep), scan = kernel(RadixKernel::Scan),
+             scatter = kernel(RadixKernel::Scatter);
+  unsigned ntiles = tiles;
+  for (int pass = 0; pass < passes; ++pass) {
+    void* up_args[] = {&pass, &plan, &buffers, &n64, &len64, &counts};
+    launch(upsweep, tiles, kPassThreads, up_args);
+    void* scan_args[] = {&pass, &plan, &hist, &counts, &ntiles};
+    launch(scan, 256, 32, scan_args);
+    void* scatter_args[] = {&pass, &plan, &buffers, &n64, &len64, &counts};
+    launch(scatter, tiles, kPassThreads, scatter_args);
+  }
+  void* finish_args[] = {&plan, &npasses, &buffers, &n64, &len64};
+  launch(kernel(RadixKernel::Finish), grid_stride_blocks(n, device), kPassThreads, finish_args);
+}
+
+}  // namespace
+
+int radix_tile_items(DType dtype) {
+  return static_cast<int>(std::clamp<size_t>(64 / itemsize(dtype), 4, 16));
+}
+
+RowSortPlan plan_row_sort(DType dtype, int64_t row_len) {
+  // Shared memory holds the row's values and 16-bit indices plus the per-warp digit counts;
+  // 2048 elements of every dtype fit the 48 KB a block gets without opting in.
+  (void)dtype;
+  if (row_len <= 32) return {32, 1};
+  if (row_len <= 64) return {64, 1};
+  if (row_len <= 128) return {128, 1};
+  if (row_len <= 256) return {256, 1};
+  if (row_len <= 512) return {256, 2};
+  if (row_len <= 1024) return {256, 4};
+  if (row_len <= 2048) return {256, 8};
+  return {0, 0};
+}
+
+void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index) {
+  if (in.size() == 0) return;
+  runtime::activate(in.device());
+  const RowSortPlan plan = plan_row_sort(in.dtype(), row_len);
+  if (plan.threads) block_sort(in, row_len, values, index, plan);
+  else radix_sort(in, row_len, values, index);
+}
+
+void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out) {
+  if (out.size() == 0) return;
+  runtime::activate(in.device());
+  jit::KernelKey key;
+  key.push(kGatherRowsKeyKind).push(static_cast<uint8_t>(in.dtype()));
+  CUfunction f = jit::get_kernel(key, [&] { return jit::KernelSource{gather_rows_source(in.dtype()), "cuarray_gather_rows"}; });
+  const char* src = in.data();
+  const char* idx = index.data();
+  char* dst = out.data();
+  unsigned long long n = static_cast<unsigned long long>(out.size()), len = static_cast<unsigned long long>(row_len);
+  void* args[] = {&src, &idx, &dst, &n, &len};
+  launch(f, grid_stride_blocks(out.size(), in.device()), kPassThreads, args);
+}
+
+std::string block_sort_source(DType dtype, int threads, int items, bool with_index) {
+  std::string s = sort_prelude(dtype);
+  const std::string params = "value_t, " + std::to_string(threads) + ", " + std::to_string(items) + ", " +
+                             (with_index ? "true" : "false");
+  s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(threads) +
+       ") cuarray_sort_rows(const value_t* in, value_t* out, long long* out_index, unsigned len, "
+       "unsigned long long rows) {\n"
+       "  __shared__ cuarray::BlockSortStorage<" + params + "> storage;\n"
+       "  for (unsigned long long r = blockIdx.x; r < rows; r += gridDim.x) {\n"
+       "    cuarray::block_sort_row<" + params + ">(in + r * len, out ? out + r * len : out, "
+       "out_index ? out_index + r * len : out_index, len, storage);\n"
+       "    __syncthreads();\n  }\n}\n";
+  return s;
+}
+
+std::string radix_passes_source(DType dtype, bool with_index, int items) {
+  std::string s = sort_prelude(dtype);
+  const std::string T = std::to_string(kPassThreads), I = std::to_string(items), W = with_index ? "true" : "false";
+  const std::string bounds = "extern \"C\" __global__ void __launch_bounds__(" + T + ") ";
+  s += bounds + "cuarray_radix_histogram(const value_t* in, unsigned long long n, unsigned long long len, int passes, "
+                "unsigned* hist) {\n  cuarray::radix_histogram<value_t, " + T + ">(in, n, len, passes, hist);\n}\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cuarray_radix_plan(const unsigned* hist, int passes, "
+       "unsigned long long n, int* plan) {\n  cuarray::radix_plan(hist, passes, n, plan);\n}\n";
+  s += bounds + "cuarray_radix_upsweep(int pass, const int* plan, cuarray::RadixBuffers b, unsigned long long n, "
+                "unsigned long long len, unsigned* counts) {\n  cuarray::radix_upsweep<value_t, " + T + ", " + I +
+       ">(pass, plan, b, n, len, counts);\n}\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(32) cuarray_radix_scan(int pass, const int* plan, "
+       "const unsigned* hist, unsigned* counts, unsigned tiles) {\n  cuarray::radix_scan(pass, plan, hist, counts, tiles);\n}\n";
+  s += bounds + "cuarray_radix_scatter(int pass, const int* plan, cuarray::RadixBuffers b, unsigned long long n, "
+                "unsigned long long len, const unsigned* counts) {\n  cuarray::radix_scatter<value_t, " + T + ", " + I +
+       ", " + W + ">(pass, plan, b, n, len, counts);\n}\n";
+  s += bounds + "cuarray_radix_finish(const int* plan, int passes, cuarray::RadixBuffers b, unsigned long long n, "
+                "unsigned long long len) {\n  cuarray::radix_finish<value_t, " + W + ">(plan, passes, b, n, len);\n}\n";
+  return s;
+}
+
+std::string gather_rows_source(DType dtype) {
+  std::string s = sort_prelude(dtype);
+  s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kPassThreads) +
+       ") cuarray_gather_rows(const value_t* in, const long long* index, value_t* out, unsigned long long n, "
+       "unsigned long long len) {\n  cuarray::gather_rows(in, index, out, n, len);\n}\n";
+  return s;
+}
+
+}  // namespace cuarray::ops

@@ -1,0 +1,35 @@
+// The radix sort engine (src/kernels/sort.cuh; docs/sorting.md): sorts the contiguous rows of an
+// array, stably, in NumPy's order (NaNs last, -0.0 equal to 0.0, complex by real then imaginary).
+// Rows short enough for one block's shared memory sort one block per row; longer rows go through
+// device-wide passes (a histogram of every digit in one read, then per pass a per-tile count, a
+// scan and a stable ranked scatter), with the row number as the most significant digits when
+// several rows share one sort.
+#pragma once
+#include <string>
+
+#include "cuarray/ndarray.hpp"
+
+namespace cuarray::ops {
+
+// Sorts each of the rows of `in` (C-contiguous, viewed as rows of `row_len` elements). Writes the
+// sorted values into `values` and/or the within-row source indices (int64) into `index`; either
+// may be null. Outputs are C-contiguous with in's size and must not alias it.
+void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index);
+
+// out[r][j] = in[r][index[r][j]] for C-contiguous rows of `row_len` (index from sort_rows).
+void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out);
+
+// How rows of `row_len` elements of `dtype` sort: one block of threads * items elements per row,
+// or (threads == 0) the device-wide passes.
+struct RowSortPlan {
+  int threads, items;
+};
+RowSortPlan plan_row_sort(DType dtype, int64_t row_len);
+int radix_tile_items(DType dtype);  // elements per thread of a device-wide pass tile
+
+// Kernel sources (also compiled by the NVRTC tests).
+std::string block_sort_source(DType dtype, int threads, int items, bool with_index);
+std::string radix_passes_source(DType dtype, bool with_index, int items);
+std::string gather_rows_source(DType dtype);
+
+}  // namespace cuarray::ops

@@ -1,0 +1,91 @@
+// The sorting kernels compile with NVRTC for sm_80 and sm_90 for every dtype: the block sort at
+// every tile shape plan_row_sort picks (values and indices), the device-wide passes (with and
+// without the index payload), the row gather, searchsorted, and the quantile kernel for every
+// (input, result) pair NumPy's rules produce. No GPU is needed.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <utility>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/sorting.hpp"
+#include "jit/nvrtc.hpp"
+#include "ops/order_stats.hpp"
+#include "ops/sort.hpp"
+
+using namespace cuarray;
+
+namespace {
+
+const char* const kArchs[] = {"sm_80", "sm_90"};
+
+void expect_compiles(const std::string& source, const std::string& what) {
+  for (const char* arch : kArchs) {
+    try {
+      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
+    }
+  }
+}
+
+std::string name_of(DType t) { return std::string(dtype_name(t)); }
+
+class SortKernelCompile : public ::testing::TestWithParam<int> {};
+
+}  // namespace
+
+TEST_P(SortKernelCompile, BlockSortEveryTile) {
+  const DType t = static_cast<DType>(GetParam());
+  std::set<std::pair<int, int>> shapes;
+  for (int64_t len : {1, 33, 65, 129, 257, 513, 1025, 2048}) {
+    const ops::RowSortPlan p = ops::plan_row_sort(t, len);
+    ASSERT_GT(p.threads, 0) << len;
+    shapes.insert({p.threads, p.items});
+  }
+  EXPECT_EQ(ops::plan_row_sort(t, 2049).threads, 0);
+  for (auto [threads, items] : shapes)
+    for (bool with_index : {false, true})
+      expect_compiles(ops::block_sort_source(t, threads, items, with_index),
+                      "block sort " + name_of(t) + " " + std::to_string(threads) + "x" + std::to_string(items) +
+                          (with_index ? " index" : " values"));
+}
+
+TEST_P(SortKernelCompile, DeviceWidePassesAndGather) {
+  const DType t = static_cast<DType>(GetParam());
+  for (bool with_index : {false, true})
+    expect_compiles(ops::radix_passes_source(t, with_index, ops::radix_tile_items(t)),
+                    "radix passes " + name_of(t) + (with_index ? " index" : ""));
+  expect_compiles(ops::gather_rows_source(t), "gather rows " + name_of(t));
+  expect_compiles(ops::searchsorted_source(t), "searchsorted " + name_of(t));
+}
+
+TEST_P(SortKernelCompile, QuantileResultDTypes) {
+  const DType t = static_cast<DType>(GetParam());
+  // Discrete methods keep the dtype; interpolation gives float64 for integers and bool, the
+  // float's own dtype (weak q) or float64 (array q); the median of complex stays complex.
+  std::set<DType> outs = {t, DType::Float64};
+  if (is_complex(t)) outs = {t};
+  for (DType out : outs)
+    expect_compiles(ops::quantile_source(t, out), "quantile " + name_of(t) + " -> " + name_of(out));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllDTypes, SortKernelCompile, ::testing::Range(0, kNumDTypes),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return std::string(dtype_name(static_cast<DType>(info.param)));
+                         });
+
+TEST(SortPlans, TilesAndMethods) {
+  EXPECT_EQ(ops::radix_tile_items(DType::Float32), 16);
+  EXPECT_EQ(ops::radix_tile_items(DType::Float64), 8);
+  EXPECT_EQ(ops::radix_tile_items(DType::Complex128), 4);
+  EXPECT_EQ(ops::plan_row_sort(DType::Float32, 1000).items, 4);
+  for (const char* m : {"linear", "lower", "higher", "nearest", "midpoint", "inverted_cdf", "averaged_inverted_cdf",
+                        "closest_observation", "interpolated_inverted_cdf", "hazen", "weibull", "median_unbiased",
+                        "normal_unbiased", "median"})
+    EXPECT_TRUE(is_quantile_method(m)) << m;
+  EXPECT_FALSE(is_quantile_method("interpolated"));
+  EXPECT_TRUE(is_discrete_quantile_method("nearest"));
+  EXPECT_FALSE(is_discrete_quantile_method("midpoint"));
+}
