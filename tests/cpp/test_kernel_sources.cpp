@@ -98,22 +98,33 @@ TEST(SourceGeneration, NamesOperandsAndLayout) {
 }
 
 // Every reduction of the table (sum ... nanargmax) for every input dtype, single pass and both
-// halves of a split reduction (the first with a where= mask), as reduce() plans them.
-TEST(ReductionCompile, EveryReductionForEveryDType) {
-  for (std::string_view name : ops::reduction_names()) {
-    for (int i = 0; i < kNumDTypes; ++i) {
-      const DType in = static_cast<DType>(i);
-      const ops::ReductionKernelPlan plan = ops::plan_reduction(name, in);
-      const std::string what = std::string(name) + " of " + std::string(dtype_name(in));
-      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, false, 2, 1,
-                                            ops::ReducePlan{1, 256, 1, 256, false}), what);
-      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, true, 1, 2,
-                                            ops::ReducePlan{32, 8, 4, 64, true, true}), what + " (masked partials)");
-      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, true, false, 1, 1,
-                                            ops::ReducePlan{64, 4, 1, 8, false}), what + " (second pass)");
-    }
+// halves of a split reduction (the first with a where= mask), as reduce() plans them. One test per
+// reduction, so ctest runs them in parallel.
+class ReductionCompile : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReductionCompile, EveryDType) {
+  const std::string_view name = ops::reduction_names()[GetParam()];
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType in = static_cast<DType>(i);
+    const ops::ReductionKernelPlan plan = ops::plan_reduction(name, in);
+    const std::string what = std::string(name) + " of " + std::string(dtype_name(in));
+    expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, false, 2, 1,
+                                          ops::ReducePlan{1, 256, 1, 256, false}), what);
+    expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, true, 1, 2,
+                                          ops::ReducePlan{32, 8, 4, 64, true, true}), what + " (masked partials)");
+    expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, true, false, 1, 1,
+                                          ops::ReducePlan{64, 4, 1, 8, false}), what + " (second pass)");
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(AllReductions, ReductionCompile,
+                         ::testing::Range(0, static_cast<int>(ops::reduction_names().size())),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           std::string name(ops::reduction_names()[info.param]);
+                           for (char& c : name)
+                             if (c == '_') c = 'U';
+                           return name;
+                         });
 
 TEST(RandomCompile, UniformFloat32And64) {
   for (DType t : {DType::Float32, DType::Float64}) {
