@@ -7,6 +7,7 @@
 #include "cuarray/indexing.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/runtime.hpp"
+#include "cuarray/scan.hpp"
 #include "cuarray/scalar.hpp"
 #include "cuarray/shape.hpp"
 #include "cuarray/ufunc.hpp"

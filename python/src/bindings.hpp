@@ -9,4 +9,5 @@ void bind_creation(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 void bind_select(nanobind::module_& m);
 void bind_sorting(nanobind::module_& m);
+void bind_scans(nanobind::module_& m);
 }  // namespace cuarray::py

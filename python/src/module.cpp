@@ -13,4 +13,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_cuda(m);
   cuarray::py::bind_select(m);
   cuarray::py::bind_sorting(m);
+  cuarray::py::bind_scans(m);
 }

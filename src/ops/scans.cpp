@@ -1,0 +1,130 @@
+// NumPy's cumulative functions over the scan engine: ufunc.accumulate with NumPy's loop resolution
+// for reduce-like calls, and cumsum/cumprod/nancumsum/nancumprod as add/multiply accumulates with
+// an element map (docs/scans.md).
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/scan.hpp"
+#include "scan.hpp"
+#include "ufunc_resolve.hpp"
+#include "ufunc_table.hpp"
+
+namespace cuarray {
+namespace {
+
+using ops::ScanElementMap;
+constexpr std::array<std::string_view, 3> kMaps = {
+    "cuarray_cast<acc_t>(cuarray_cast<loop_t>(v))",
+    "cuarray_isnan(v) ? cuarray_cast<acc_t>(0) : cuarray_cast<acc_t>(cuarray_cast<loop_t>(v))",
+    "cuarray_isnan(v) ? cuarray_cast<acc_t>(1) : cuarray_cast<acc_t>(cuarray_cast<loop_t>(v))",
+};
+
+struct CumulativeDef {
+  std::string_view name, ufunc;
+  ScanElementMap map;
+};
+constexpr CumulativeDef kCumulative[] = {
+    {"cumsum", "add", ScanElementMap::Plain},
+    {"cumprod", "multiply", ScanElementMap::Plain},
+    {"nancumsum", "add", ScanElementMap::NanAsZero},
+    {"nancumprod", "multiply", ScanElementMap::NanAsOne},
+};
+
+// Ufuncs whose loops are associative, so a parallel scan gives NumPy's values (exactly for
+// integers, bools and min/max; up to rounding order for float sums and products).
+constexpr std::string_view kAssociative[] = {"add",         "multiply",   "maximum",     "minimum",
+                                             "fmax",        "fmin",       "logical_and", "logical_or",
+                                             "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor"};
+
+bool is_associative(std::string_view name) {
+  return std::find(std::begin(kAssociative), std::end(kAssociative), name) != std::end(kAssociative);
+}
+
+std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
+
+// NumPy's reduce-like override: add and multiply of bool and integers narrower than 64 bits
+// accumulate in int64 (unsigned: uint64) when neither dtype= nor out= is given.
+DType widened(std::string_view ufunc, DType in) {
+  if (ufunc != "add" && ufunc != "multiply") return in;
+  if (in == DType::Bool) return DType::Int64;
+  if (is_integer(in) && itemsize(in) < 8) return kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : DType::Int64;
+  return in;
+}
+
+NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, int64_t axis_arg,
+                          std::optional<DType> dtype, const NDArray* out) {
+  const ops::UfuncDef& def = ops::ufunc_defs()[u.index()];
+  if (def.nin != 2) throw_error(ErrorKind::Value, "accumulate only supported for binary functions");
+  if (def.nout != 1) throw_error(ErrorKind::Value, "accumulate only supported for functions returning a single value");
+  if (a.ndim() == 0) throw_error(ErrorKind::Type, "cannot accumulate on a scalar");
+  const int axis = normalize_axis(axis_arg, a.ndim());
+
+  // NumPy resolves reduce-likes as a call on (out-or-dtype, a), with unsafe casting; the loop
+  // must keep one dtype from prefix to result.
+  OperandType inputs[2];
+  if (dtype) inputs[0] = inputs[1] = OperandType{*dtype};
+  else inputs[0] = OperandType{out ? out->dtype() : widened(def.name, a.dtype())}, inputs[1] = OperandType{a.dtype()};
+  const ops::LoopChoice choice = ops::resolve_loop(u.index(), inputs, dtype, Casting::Unsafe);
+  const DType* t = choice.loop->types;
+  if (t[0] != t[2] || t[1] != t[2])
+    throw_error(ErrorKind::Type, "the resolved dtypes are not compatible with " + std::string(def.name) +
+                                     ".accumulate. Resolved (" + dtype_repr(t[0]) + ", " + dtype_repr(t[1]) + ", " +
+                                     dtype_repr(t[2]) + ")");
+  const DType loop = t[2];
+
+  NDArray result;
+  if (out) {
+    if (out->shape() != a.shape())
+      throw_error(ErrorKind::Value, "output array of shape " + shape_repr(out->shape()) +
+                                        " does not match the accumulation's shape " + shape_repr(a.shape()));
+    if (out->device() != a.device())
+      throw_error(ErrorKind::Value, "output array is on device " + std::to_string(out->device()) +
+                                        " but the input is on device " + std::to_string(a.device()));
+    result = *out;
+  } else {
+    result = empty_like(a, loop);
+  }
+  const ops::AccumulatePlan plan = ops::plan_accumulate(u.index(), *choice.loop, map);
+  ops::run_scan(plan.spec, a, axis, plan.loop, plan.acc, result);
+  return result;
+}
+
+}  // namespace
+
+namespace ops {
+
+AccumulatePlan plan_accumulate(int ufunc_index, const ParsedLoop& loop, ScanElementMap map) {
+  const bool associative = is_associative(ufunc_defs()[ufunc_index].name);
+  const DType t = loop.types[2];
+  // A parallel float16 scan combines in float32 (rounding once per output, not once per step as
+  // NumPy's loop does); the sequential fold keeps the loop dtype and NumPy's per-step rounding.
+  const DType acc = associative && t == DType::Float16 ? DType::Float32 : t;
+  const ScanSpec spec{static_cast<uint64_t>(ufunc_index) * kMaps.size() + static_cast<uint64_t>(map),
+                      kMaps[static_cast<size_t>(map)], loop.expr, associative};
+  return {spec, t, acc};
+}
+
+}  // namespace ops
+
+NDArray accumulate(const Ufunc& u, const NDArray& a, int64_t axis, std::optional<DType> dtype, const NDArray* out) {
+  return accumulate_mapped(u, ScanElementMap::Plain, a, axis, dtype, out);
+}
+
+NDArray cumulative(std::string_view name, const NDArray& a, std::optional<int64_t> axis, std::optional<DType> dtype,
+                   const NDArray* out) {
+  const CumulativeDef* def = nullptr;
+  for (const CumulativeDef& d : kCumulative)
+    if (d.name == name) def = &d;
+  if (!def) throw_error(ErrorKind::Value, "no cumulative function named " + std::string(name));
+  // NumPy flattens for axis=None, and scans a 0-d array as its 1-element ravel.
+  const NDArray flat = !axis || a.ndim() == 0 ? a.ravel() : a;
+  const int64_t ax = axis ? *axis : 0;
+  if (out && out->shape() != flat.shape())
+    throw_error(ErrorKind::Value, "provided out is the wrong size for the accumulation: " + shape_repr(out->shape()) +
+                                      " instead of " + shape_repr(flat.shape()));
+  return accumulate_mapped(ufunc(def->ufunc), def->map, flat, ax, dtype, out);
+}
+
+}  // namespace cuarray

@@ -1,0 +1,121 @@
+// The scan kernels compile with NVRTC for sm_80 and sm_90: every plan (thread per row, warp per
+// row, look-back tiles; vector and strided loads) of cumsum for every input dtype, the nan-variants,
+// every loop of every associative ufunc as tiles, and every accumulate-able loop of every other
+// binary ufunc as the sequential fold. No GPU is needed.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cuarray/errors.hpp"
+#include "jit/nvrtc.hpp"
+#include "ops/scan.hpp"
+#include "ops/ufunc_resolve.hpp"
+#include "ops/ufunc_table.hpp"
+
+using namespace cuarray;
+
+namespace {
+
+const char* const kArchs[] = {"sm_80", "sm_90"};
+
+void expect_compiles(const std::string& source, const std::string& what) {
+  for (const char* arch : kArchs) {
+    try {
+      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
+    }
+  }
+}
+
+int ufunc_index(std::string_view name) { return static_cast<int>(ops::find_ufunc(name) - ops::ufunc_defs().data()); }
+
+// The loop of `ufunc` whose dtypes are all `t`, as accumulate() resolves it.
+const ops::ParsedLoop* uniform_loop(int ufunc, DType t) {
+  for (const ops::ParsedLoop& l : ops::parsed_loops(ufunc))
+    if (l.types[0] == t && l.types[1] == t && l.types[2] == t) return &l;
+  return nullptr;
+}
+
+bool accumulates(int ufunc, const ops::ParsedLoop& l) {
+  const ops::UfuncDef& def = ops::ufunc_defs()[ufunc];
+  return def.nin == 2 && def.nout == 1 && l.types[0] == l.types[2] && l.types[1] == l.types[2];
+}
+
+int vec_for(DType in, DType out) { return static_cast<int>(16 / std::max(itemsize(in), itemsize(out))); }
+
+std::string name_of(DType t) { return std::string(dtype_name(t)); }
+
+}  // namespace
+
+// cumsum's add loop for each input dtype (widened as NumPy: int8 -> int64) in every plan.
+TEST(ScanCompile, CumsumEveryDTypeEveryPlan) {
+  const int add = ufunc_index("add");
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType in = static_cast<DType>(i);
+    DType loop_dtype = in;
+    if (in == DType::Bool || (is_integer(in) && itemsize(in) < 8))
+      loop_dtype = kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : DType::Int64;
+    const ops::ParsedLoop* loop = uniform_loop(add, loop_dtype);
+    ASSERT_NE(loop, nullptr) << name_of(loop_dtype);
+    const ops::AccumulatePlan p = ops::plan_accumulate(add, *loop, ops::ScanElementMap::Plain);
+    const std::string what = "cumsum of " + name_of(in);
+    const int vec = vec_for(in, p.loop), items = itemsize(p.acc) > 8 ? 8 : 16;
+    using K = ops::ScanPlanKind;
+    expect_compiles(ops::scan_source(p.spec, in, p.loop, p.acc, p.loop, 2, {K::Sequential, 1, 1, false}),
+                    what + " sequential");
+    expect_compiles(ops::scan_source(p.spec, in, p.loop, p.acc, p.loop, 1, {K::WarpRows, vec, items / vec, false}),
+                    what + " warp rows");
+    expect_compiles(ops::scan_source(p.spec, in, p.loop, p.acc, p.loop, 1, {K::Tiles, vec, std::max(1, items / vec), true}),
+                    what + " vector tiles, 64-bit indices");
+    expect_compiles(ops::scan_source(p.spec, in, p.loop, p.acc, p.loop, 3, {K::Tiles, 1, items, false}),
+                    what + " strided tiles");
+  }
+}
+
+TEST(ScanCompile, NanVariantsOfInexactDTypes) {
+  for (DType t : {DType::Float16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+    for (std::string_view u : {"add", "multiply"}) {
+      const int index = ufunc_index(u);
+      const ops::ParsedLoop* loop = uniform_loop(index, t);
+      ASSERT_NE(loop, nullptr);
+      const auto map = u == "add" ? ops::ScanElementMap::NanAsZero : ops::ScanElementMap::NanAsOne;
+      const ops::AccumulatePlan p = ops::plan_accumulate(index, *loop, map);
+      expect_compiles(ops::scan_source(p.spec, t, p.loop, p.acc, t, 1, {ops::ScanPlanKind::Tiles, vec_for(t, t), 2, false}),
+                      "nan" + std::string(u) + " of " + name_of(t));
+    }
+  }
+}
+
+// Every accumulate-able loop of every binary ufunc: associative ones as tiles (their parallel
+// plan), the others as the sequential fold (their only plan).
+TEST(ScanCompile, EveryUfuncAccumulateLoop) {
+  for (int index = 0; index < static_cast<int>(ops::ufunc_defs().size()); ++index) {
+    if (ops::ufunc_defs()[index].name[0] == '_') continue;
+    for (const ops::ParsedLoop& l : ops::parsed_loops(index)) {
+      if (!accumulates(index, l)) continue;
+      const ops::AccumulatePlan p = ops::plan_accumulate(index, l, ops::ScanElementMap::Plain);
+      const DType t = p.loop;
+      const std::string what = std::string(ops::ufunc_defs()[index].name) + ".accumulate of " + name_of(t);
+      const ops::ScanPlan plan = p.spec.associative
+                                     ? ops::ScanPlan{ops::ScanPlanKind::Tiles, 1, itemsize(p.acc) > 8 ? 8 : 16, false}
+                                     : ops::ScanPlan{ops::ScanPlanKind::Sequential, 1, 1, false};
+      expect_compiles(ops::scan_source(p.spec, t, t, p.acc, t, 2, plan), what);
+    }
+  }
+}
+
+TEST(ScanSource, NamesThePlanAndTypes) {
+  const int add = ufunc_index("add");
+  const ops::AccumulatePlan p = ops::plan_accumulate(add, *uniform_loop(add, DType::Float16), ops::ScanElementMap::Plain);
+  EXPECT_EQ(p.acc, DType::Float32);  // parallel float16 scans combine in float32
+  const std::string s = ops::scan_source(p.spec, DType::Float16, p.loop, p.acc, DType::Float16, 1,
+                                         {ops::ScanPlanKind::Tiles, 8, 2, false});
+  EXPECT_NE(s.find("typedef float acc_t;"), std::string::npos);
+  EXPECT_NE(s.find("cuarray::scan_tiles<ScanOps, 8, 2, true, 1>"), std::string::npos);
+  const int subtract = ufunc_index("subtract");
+  const ops::AccumulatePlan q =
+      ops::plan_accumulate(subtract, *uniform_loop(subtract, DType::Float16), ops::ScanElementMap::Plain);
+  EXPECT_FALSE(q.spec.associative);
+  EXPECT_EQ(q.acc, DType::Float16);  // the fold rounds every step as NumPy's loop
+}
