@@ -99,7 +99,8 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
 
 def where(condition, x=None, y=None):
     if x is None and y is None:
-        raise NotImplementedError("where(condition) (nonzero) arrives with the reductions issue")
+        from ._indexing import nonzero
+        return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     cond = asarray(condition)

@@ -1,0 +1,115 @@
+// Gather and scatter through an index array (src/ops/gather.cpp). The generated part defines,
+// before this fragment: idx_t (the index array's storage type), word_t (a raw word: elements
+// move as bytes, several at once where rows are contiguous), index_t / offset_t, R (rank of the
+// coalesced iteration shape), RA (rank of the indexed group: one axis for take, every dim for
+// flat indexing of a non-contiguous array) and kMode (IndexMode below).
+//
+// Operands over the iteration shape, as byte strides: 0 the written array, 1 the read array,
+// 2 the index array, 3 (scatter only) the index's position: its C-order flat index in the index
+// array, in units of one, so that duplicate targets resolve as NumPy's (the last position wins).
+namespace cuarray {
+
+enum IndexMode : int { kIndexRaise = 0, kIndexWrap = 1, kIndexClip = 2 };
+
+// The index normalized into [0, len); false (raise mode) when it is out of range.
+__device__ __forceinline__ bool normalize_index(const idx_t raw, long long len, long long& i) {
+  if constexpr (kind_v<idx_t> == Kind::Unsigned) {
+    const unsigned long long u = (unsigned long long)raw;
+    if constexpr (kMode == kIndexWrap) {
+      i = (long long)(u % (unsigned long long)len);
+    } else if constexpr (kMode == kIndexClip) {
+      i = u >= (unsigned long long)len ? len - 1 : (long long)u;
+    } else {
+      i = (long long)u;
+      return u < (unsigned long long)len;
+    }
+    return true;
+  } else {
+    long long v = (long long)raw;
+    if constexpr (kMode == kIndexWrap) {
+      v %= len;
+      i = v < 0 ? v + len : v;
+    } else if constexpr (kMode == kIndexClip) {
+      i = v < 0 ? 0 : (v >= len ? len - 1 : v);
+    } else {
+      i = v < 0 ? v + len : v;
+      return i >= 0 && i < len;
+    }
+    return true;
+  }
+}
+
+template <int N>
+__device__ __forceinline__ void operand_offsets(index_t o, const Array<index_t, R>& shape,
+                                                const Array<offset_t, N * R>& strides, offset_t (&off)[N]) {
+#pragma unroll
+  for (int k = 0; k < N; ++k) off[k] = 0;
+  for_each_dim_index<index_t, R>(o, shape, [&](int d, index_t i) {
+#pragma unroll
+    for (int k = 0; k < N; ++k) off[k] += static_cast<offset_t>(i) * strides.v[k * R + d];
+  });
+}
+
+// The byte offset of position i along the indexed group (unravelled in C order over ashape).
+__device__ __forceinline__ offset_t indexed_offset(long long i, const Array<index_t, RA>& ashape,
+                                                   const Array<offset_t, RA>& astrides) {
+  return offset_of<index_t, offset_t, RA>(static_cast<index_t>(i), ashape, astrides);
+}
+
+}  // namespace cuarray
+
+// out[o] = src[o with the indexed group at idx[o]]. A bad index (raise mode) writes nothing and
+// sets *error; the host reads it once and raises IndexError.
+extern "C" __global__ void cuarray_gather(char* out, const char* src, const char* idx, index_t n,
+                                          cuarray::Array<index_t, R> shape, cuarray::Array<offset_t, 3 * R> strides,
+                                          cuarray::Array<index_t, RA> ashape, cuarray::Array<offset_t, RA> astrides,
+                                          long long alen, unsigned int* error) {
+  using namespace cuarray;
+  for (index_t o = global_thread(); o < n; o += grid_threads()) {
+    offset_t off[3];
+    operand_offsets<3>(o, shape, strides, off);
+    long long i;
+    if (!normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i)) {
+      *error = 1u;
+      continue;
+    }
+    *reinterpret_cast<word_t*>(out + off[0]) =
+        *reinterpret_cast<const word_t*>(src + off[1] + indexed_offset(i, ashape, astrides));
+  }
+}
+
+// Checks every index (raise mode) and, when values differ between duplicate targets, records for
+// each target the last position that writes it (positions + 1; 0 means none).
+extern "C" __global__ void cuarray_scatter_claim(const char* idx, index_t n, cuarray::Array<index_t, R> shape,
+                                                 cuarray::Array<offset_t, 2 * R> strides, long long alen,
+                                                 index_t* winner, unsigned int* error) {
+  using namespace cuarray;
+  for (index_t o = global_thread(); o < n; o += grid_threads()) {
+    offset_t off[2];  // the index's byte offset and its position
+    operand_offsets<2>(o, shape, strides, off);
+    long long i;
+    if (!normalize_index(*reinterpret_cast<const idx_t*>(idx + off[0]), alen, i)) {
+      *error = 1u;
+      continue;
+    }
+    if (winner) atomicMax(winner + i, static_cast<index_t>(off[1]) + 1);
+  }
+}
+
+// dst[o with the indexed group at idx[o]] = val[o]; with `winner`, only the last position of
+// each target writes it.
+extern "C" __global__ void cuarray_scatter(char* dst, const char* val, const char* idx, index_t n,
+                                           cuarray::Array<index_t, R> shape, cuarray::Array<offset_t, 4 * R> strides,
+                                           cuarray::Array<index_t, RA> ashape, cuarray::Array<offset_t, RA> astrides,
+                                           long long alen, const index_t* winner) {
+  using namespace cuarray;
+  for (index_t o = global_thread(); o < n; o += grid_threads()) {
+    offset_t off[4];
+    operand_offsets<4>(o, shape, strides, off);
+    long long i;
+    if (!normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i)) continue;  // checked by the claim pass
+    if (winner && winner[i] != static_cast<index_t>(off[3]) + 1) continue;
+    *reinterpret_cast<word_t*>(dst + off[0] + indexed_offset(i, ashape, astrides)) =
+        *reinterpret_cast<const word_t*>(val + off[1]);
+  }
+}

@@ -1,0 +1,254 @@
+#include "gather.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "../jit/kernel_cache.hpp"
+#include "../kernels/fragments.hpp"
+#include "../runtime/context.hpp"
+#include "../runtime/driver.hpp"
+#include "coalesce.hpp"
+#include "cuarray/errors.hpp"
+#include "kernel_args.hpp"
+#include "kernel_types.hpp"
+#include "launch_config.hpp"
+#include "select.hpp"
+
+namespace cuarray::ops {
+namespace {
+
+constexpr uint8_t kGatherKeyKind = 0x47;
+constexpr const char* kKernelNames[] = {"cuarray_gather", "cuarray_scatter_claim", "cuarray_scatter"};
+
+CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
+
+CUfunction gather_kernel(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
+                         bool index64) {
+  jit::KernelKey key;
+  key.push(kGatherKeyKind).push(static_cast<uint8_t>(kernel)).push(static_cast<uint8_t>(index));
+  key.push(static_cast<uint8_t>(word_bytes)).push(static_cast<uint8_t>(mode)).push(static_cast<uint8_t>(rank));
+  key.push(static_cast<uint8_t>(group_rank)).push(index64);
+  return jit::get_kernel(key, [&] {
+    return jit::KernelSource{gather_source(kernel, index, word_bytes, mode, rank, group_rank, index64),
+                             kKernelNames[static_cast<int>(kernel)]};
+  });
+}
+
+// Elements move as raw words. Where the innermost dim is a contiguous run in both moved operands
+// (and the index is constant along it), several elements move as one wider word.
+int widen_innermost(StridedView& v, int64_t itemsize, std::span<char* const> data, const Strides& group_strides) {
+  int word = static_cast<int>(itemsize);
+  if (v.shape.empty()) return word;
+  const size_t d = v.shape.size() - 1;
+  if (v.strides[0][d] != itemsize || v.strides[1][d] != itemsize) return word;
+  for (int k = 2; k < v.count; ++k)
+    if (v.strides[k][d] != 0) return word;
+  const int64_t run = v.shape[d] * itemsize;
+  auto fits = [&](int64_t w) {
+    if (run % w != 0) return false;
+    for (char* p : data)
+      if (reinterpret_cast<uintptr_t>(p) % w != 0) return false;
+    for (int k = 0; k < 2; ++k)
+      for (size_t e = 0; e < d; ++e)
+        if (v.strides[k][e] % w != 0) return false;
+    for (int64_t s : group_strides)
+      if (s % w != 0) return false;
+    return true;
+  };
+  for (int64_t w = 16; w > itemsize; w /= 2) {
+    if (!fits(w)) continue;
+    v.shape[d] = run / w;
+    v.strides[0][d] = v.strides[1][d] = w;
+    return static_cast<int>(w);
+  }
+  return word;
+}
+
+NDArray error_flag() {
+  NDArray flag = empty(Shape{1}, DType::UInt32);
+  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(flag.data()), 0u, 1, stream());
+  return flag;
+}
+
+int64_t group_size(const IndexedArray& a) { return shape_size(a.group_shape); }
+
+// The first index of `index` (C order) outside [-len, len), as NumPy reports it.
+[[noreturn]] void raise_out_of_bounds(const NDArray& index, const IndexedArray& a) {
+  const int64_t len = group_size(a);
+  std::vector<unsigned char> host(static_cast<size_t>(index.nbytes()));
+  index.copy_to_host(host.data());
+  const size_t item = static_cast<size_t>(index.itemsize());
+  const bool is_unsigned = kind(index.dtype()) == DTypeKind::UnsignedInt || index.dtype() == DType::Bool;
+  for (int64_t i = 0; i < index.size(); ++i) {
+    uint64_t raw = 0;
+    std::memcpy(&raw, host.data() + i * item, item);
+    if (is_unsigned) {
+      if (raw < static_cast<uint64_t>(len)) continue;
+      throw_error(ErrorKind::Index, "index " + std::to_string(raw) + " is out of bounds for axis " +
+                                        std::to_string(a.axis) + " with size " + std::to_string(len));
+    }
+    const int shift = static_cast<int>(64 - 8 * item);
+    const int64_t v = static_cast<int64_t>(raw << shift) >> shift;  // sign-extend
+    if (v >= -len && v < len) continue;
+    throw_error(ErrorKind::Index, "index " + std::to_string(v) + " is out of bounds for axis " + std::to_string(a.axis) +
+                                      " with size " + std::to_string(len));
+  }
+  throw_error(ErrorKind::Index, "index out of bounds for axis " + std::to_string(a.axis));
+}
+
+void check_flag(const NDArray& flag, const IndexOperand& index, const IndexedArray& a) {
+  uint32_t bad = 0;
+  flag.copy_to_host(&bad);
+  if (bad) raise_out_of_bounds(index.array, a);
+}
+
+// Wrapping or clipping into an empty axis has no answer ('raise' mode reports the index instead).
+void check_nonempty_axis(const IndexedArray& a, int64_t n, IndexMode mode, const char* message) {
+  if (n > 0 && group_size(a) == 0 && mode != IndexMode::Raise) throw_error(ErrorKind::Index, message);
+}
+
+void check_index_dtype(const NDArray& index) {
+  if (!is_integer(index.dtype()) && index.dtype() != DType::Bool)
+    throw_error(ErrorKind::Index, "arrays used as indices must be of integer (or boolean) type");
+}
+
+}  // namespace
+
+std::string gather_source(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
+                          bool index64) {
+  std::string s;
+  s.reserve(16384);
+  const DType used[] = {index};
+  append_common_fragments(s, used);
+  s += kernels::elementwise_cuh;
+  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += "typedef " + std::string(kernel_type_name(index)) + " idx_t;\n";
+  s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
+  s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RA = " + std::to_string(group_rank) + ";\n";
+  s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";
+  s += kernels::gather_cuh;
+  return s;
+}
+
+void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand& index, IndexMode mode) {
+  check_index_dtype(index.array);
+  const int64_t n = out.size();
+  check_nonempty_axis(src, n, mode, "cannot do a non-empty take from an empty axes.");
+  if (n == 0) return;
+  runtime::activate(out.device());
+  StridedView v;
+  v.count = 3;
+  v.shape = out.shape();
+  v.strides[0] = out.strides();
+  v.strides[1] = src.strides;
+  v.strides[2] = index.strides;
+  coalesce(v);
+  char* const moved[] = {out.data(), src.array.data()};
+  const int word = widen_innermost(v, src.array.itemsize(), moved, src.group_strides);
+  const int64_t iterations = shape_size(v.shape);
+  StridedView group;
+  group.count = 1;
+  group.shape = src.group_shape;
+  group.strides[0] = src.group_strides;
+  coalesce(group, false);
+  const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
+  const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
+  const int64_t span = static_cast<int64_t>(src.array.buffer() ? src.array.buffer()->size() : 0);
+  const bool index64 = index64_needed(v, iterations) || index64_needed(group, group_size(src)) || span > 0x7fffffff;
+  NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
+
+  KernelArgs args(index64);
+  args.value(out.data()).value(static_cast<const char*>(src.array.data())).value(static_cast<const char*>(index.array.data()));
+  args.index(iterations).array(v.shape, rank, 1);
+  std::vector<int64_t> strides;
+  for (int k = 0; k < 3; ++k)
+    for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
+  args.array(strides, strides.size(), 0);
+  args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(group_size(src));
+  args.value(mode == IndexMode::Raise ? static_cast<unsigned*>(static_cast<void*>(flag.data())) : nullptr);
+  CUfunction f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
+  CU_CALL(cuLaunchKernel, f, grid_for(iterations), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  if (mode == IndexMode::Raise) check_flag(flag, index, src);
+}
+
+void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode) {
+  check_index_dtype(index.array);
+  const int64_t n = shape_size(values.shape());
+  check_nonempty_axis(dst, n, mode, "cannot replace elements of an empty array");
+  if (n == 0) return;
+  runtime::activate(values.device());
+  const DType idtype = index.array.dtype();
+  StridedView v;
+  v.count = 4;
+  v.shape = values.shape();
+  v.strides[0] = dst.strides;
+  v.strides[1] = values.strides();
+  v.strides[2] = index.strides;
+  v.strides[3] = index.positions;
+  coalesce(v);
+  StridedView group;
+  group.count = 1;
+  group.shape = dst.group_shape;
+  group.strides[0] = dst.group_strides;
+  coalesce(group, false);
+  const int64_t alen = group_size(dst);
+  const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
+  const int64_t span = static_cast<int64_t>(dst.array.buffer() ? dst.array.buffer()->size() : 0);
+  const bool index64 = index64_needed(v, n) || index64_needed(group, alen) || span > 0x7fffffff;
+
+  // Duplicate targets need resolving only when the value changes from one position to the next.
+  bool values_vary = false;
+  for (size_t d = 0; d < v.shape.size(); ++d) values_vary = values_vary || (v.strides[3][d] != 0 && v.strides[1][d] != 0);
+  NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
+  NDArray winner;
+  if (values_vary) {
+    winner = empty(Shape{alen}, index64 ? DType::UInt64 : DType::UInt32);
+    CU_CALL(cuMemsetD8Async, reinterpret_cast<CUdeviceptr>(winner.data()), 0, static_cast<size_t>(winner.nbytes()),
+            stream());
+  }
+  if (values_vary || mode == IndexMode::Raise) {
+    // The claim pass walks each index once: the dims along which neither it nor its position moves drop out.
+    StridedView c;
+    c.count = 2;
+    for (size_t d = 0; d < v.shape.size(); ++d) {
+      if (v.strides[2][d] == 0 && v.strides[3][d] == 0) continue;
+      c.shape.push_back(v.shape[d]);
+      c.strides[0].push_back(v.strides[2][d]);
+      c.strides[1].push_back(v.strides[3][d]);
+    }
+    coalesce(c);
+    const int crank = std::max<int>(1, static_cast<int>(c.shape.size()));
+    const int64_t cn = shape_size(c.shape);
+    KernelArgs args(index64);
+    args.value(static_cast<const char*>(index.array.data())).index(cn).array(c.shape, crank, 1);
+    std::vector<int64_t> strides;
+    for (int k = 0; k < 2; ++k)
+      for (int d = 0; d < crank; ++d) strides.push_back(d < static_cast<int>(c.shape.size()) ? c.strides[k][d] : 0);
+    args.array(strides, strides.size(), 0).value<long long>(alen);
+    args.value(static_cast<void*>(values_vary ? winner.data() : nullptr));
+    args.value(static_cast<unsigned*>(static_cast<void*>(mode == IndexMode::Raise ? flag.data() : nullptr)));
+    CUfunction f = gather_kernel(GatherKernel::ScatterClaim, idtype, 1, mode, crank, 1, index64);
+    CU_CALL(cuLaunchKernel, f, grid_for(cn), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+    if (mode == IndexMode::Raise) check_flag(flag, index, dst);
+  }
+
+  char* const moved[] = {dst.array.data(), values.data()};
+  const int word = values_vary ? static_cast<int>(values.itemsize())
+                               : widen_innermost(v, values.itemsize(), moved, dst.group_strides);
+  const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
+  const int64_t iterations = shape_size(v.shape);
+  KernelArgs args(index64);
+  args.value(dst.array.data()).value(static_cast<const char*>(values.data())).value(static_cast<const char*>(index.array.data()));
+  args.index(iterations).array(v.shape, rank, 1);
+  std::vector<int64_t> strides;
+  for (int k = 0; k < 4; ++k)
+    for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
+  args.array(strides, strides.size(), 0);
+  args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(alen);
+  args.value(static_cast<const void*>(values_vary ? winner.data() : nullptr));
+  CUfunction f = gather_kernel(GatherKernel::Scatter, idtype, word, mode, rank, grank, index64);
+  CU_CALL(cuLaunchKernel, f, grid_for(iterations), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+}
+
+}  // namespace cuarray::ops

@@ -1,0 +1,42 @@
+// Gather and scatter through an integer index array (take, put, take_along_axis, x[idx],
+// x[idx] = v). One iteration shape covers the result (gather) or the values (scatter); every
+// operand is described by byte strides over it, so one kernel serves every axis and layout.
+// Indices are bounds-checked on the device: a bad one (mode 'raise') sets a flag that the host
+// reads once per call, then it raises IndexError naming the first bad index in C order.
+#pragma once
+#include <string>
+
+#include "cuarray/indexing.hpp"
+#include "cuarray/ndarray.hpp"
+
+namespace cuarray::ops {
+
+// The array read (gather) or written (scatter) at the index.
+struct IndexedArray {
+  NDArray array;
+  Strides strides;        // over the iteration shape; 0 along the dims the index spans
+  Shape group_shape;      // the dims an index addresses (one axis, or every dim for flat indexing)
+  Strides group_strides;  // their byte strides; a normalized index unravels over them in C order
+  int axis;               // named by IndexError ("... for axis <axis> with size ...")
+};
+
+// The index array over the iteration shape.
+struct IndexOperand {
+  NDArray array;      // integer dtype, any layout
+  Strides strides;    // byte strides over the iteration shape (0 where it does not vary)
+  Strides positions;  // C-order flat position within `array` over the iteration shape (in units)
+};
+
+// out[o] = src[o at index[o]]; `out` has the iteration shape.
+void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand& index, IndexMode mode);
+
+// dst[o at index[o]] = values[o]; `values` (dst's dtype) has the iteration shape. Where several
+// positions address one element, the last position's value stays, as in NumPy. Nothing is
+// written when an index is out of range in 'raise' mode.
+void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode);
+
+enum class GatherKernel : uint8_t { Gather, ScatterClaim, Scatter };
+std::string gather_source(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
+                          bool index64);
+
+}  // namespace cuarray::ops

@@ -1,0 +1,88 @@
+// The compaction (select.cuh) and gather/scatter (gather.cuh) kernels compile with NVRTC for
+// sm_80 and sm_90 over every predicate dtype, index dtype, element width, mode, and both index widths.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cuarray/errors.hpp"
+#include "jit/nvrtc.hpp"
+#include "ops/gather.hpp"
+#include "ops/select.hpp"
+
+using namespace cuarray;
+using ops::GatherKernel;
+using ops::SelectMode;
+using ops::SelectPass;
+
+namespace {
+
+const char* const kArchs[] = {"sm_80", "sm_90"};
+const int kWords[] = {1, 2, 4, 8, 16};
+const IndexMode kModes[] = {IndexMode::Raise, IndexMode::Wrap, IndexMode::Clip};
+
+void expect_compiles(const std::string& source, const std::string& what) {
+  for (const char* arch : kArchs) {
+    try {
+      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
+    }
+  }
+}
+
+std::string name(DType t) { return std::string(dtype_name(t)); }
+
+}  // namespace
+
+TEST(SelectKernelCompile, ScanAndCountForEveryPredicateDType) {
+  expect_compiles(ops::select_source(SelectPass::Scan, DType::Bool, 1, SelectMode::Values, 1, 1, false), "scan");
+  for (int t = 0; t < kNumDTypes; ++t) {
+    const DType pred = static_cast<DType>(t);
+    expect_compiles(ops::select_source(SelectPass::Count, pred, 1, SelectMode::Values, 2, 1, false), "count " + name(pred));
+  }
+  expect_compiles(ops::select_source(SelectPass::Count, DType::Bool, 1, SelectMode::Values, 1, 1, true), "count 64-bit");
+}
+
+TEST(SelectKernelCompile, WriteEveryModeWidthAndPredicate) {
+  for (int word : kWords)
+    for (SelectMode mode : {SelectMode::Values, SelectMode::Scatter})
+      for (bool index64 : {false, true})
+        expect_compiles(ops::select_source(SelectPass::Write, DType::Bool, word, mode, 1, 1, index64),
+                        "write mode " + std::to_string(static_cast<int>(mode)) + " word " + std::to_string(word) +
+                            (index64 ? " 64-bit" : ""));
+  for (int t = 0; t < kNumDTypes; ++t) {
+    const DType pred = static_cast<DType>(t);
+    expect_compiles(ops::select_source(SelectPass::Write, pred, 4, SelectMode::Values, 3, 1, false), "values " + name(pred));
+  }
+  for (int rank : {1, 4})
+    for (bool index64 : {false, true})
+      expect_compiles(ops::select_source(SelectPass::Write, DType::Float64, 8, SelectMode::Indices, 2, rank, index64),
+                      "indices rank " + std::to_string(rank));
+}
+
+TEST(GatherKernelCompile, GatherEveryIndexDTypeModeAndWidth) {
+  for (int t = 0; t < kNumDTypes; ++t) {
+    const DType idx = static_cast<DType>(t);
+    if (!is_integer(idx) && idx != DType::Bool) continue;
+    for (IndexMode mode : kModes)
+      expect_compiles(ops::gather_source(GatherKernel::Gather, idx, 4, mode, 2, 1, false),
+                      "gather " + name(idx) + " mode " + std::to_string(static_cast<int>(mode)));
+  }
+  for (int word : kWords)
+    expect_compiles(ops::gather_source(GatherKernel::Gather, DType::Int64, word, IndexMode::Raise, 3, 2, true),
+                    "gather word " + std::to_string(word));
+}
+
+TEST(GatherKernelCompile, ScatterEveryIndexDTypeModeAndWidth) {
+  for (int t = 0; t < kNumDTypes; ++t) {
+    const DType idx = static_cast<DType>(t);
+    if (!is_integer(idx) && idx != DType::Bool) continue;
+    for (bool index64 : {false, true})
+      expect_compiles(ops::gather_source(GatherKernel::ScatterClaim, idx, 1, IndexMode::Raise, 2, 1, index64),
+                      "claim " + name(idx));
+  }
+  for (int word : kWords)
+    for (IndexMode mode : kModes)
+      expect_compiles(ops::gather_source(GatherKernel::Scatter, DType::Int32, word, mode, 2, 3, word == 8),
+                      "scatter word " + std::to_string(word) + " mode " + std::to_string(static_cast<int>(mode)));
+}
