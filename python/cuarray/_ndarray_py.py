@@ -65,6 +65,8 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         # np.add.reduce is sum (the other ufunc methods arrive with the reductions issue).
         kwargs.setdefault("axis", 0)
         return cuarray.sum(*inputs, **kwargs)
+    if method == "accumulate" and isinstance(getattr(cuarray, ufunc.__name__, None), cuarray.ufunc):
+        return getattr(cuarray, ufunc.__name__).accumulate(*inputs, **kwargs)
     if method != "__call__":
         return NotImplemented
     ours = getattr(cuarray, ufunc.__name__, None)
