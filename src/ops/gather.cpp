@@ -103,9 +103,10 @@ void check_flag(const NDArray& flag, const IndexOperand& index, const IndexedArr
   if (bad) raise_out_of_bounds(index.array, a);
 }
 
-// Wrapping or clipping into an empty axis has no answer ('raise' mode reports the index instead).
-void check_nonempty_axis(const IndexedArray& a, int64_t n, IndexMode mode, const char* message) {
-  if (n > 0 && group_size(a) == 0 && mode != IndexMode::Raise) throw_error(ErrorKind::Index, message);
+// An empty axis has nothing to take (numpy.take says so in every mode); wrapping or clipping
+// into it has no answer, and a scatter in raise mode reports the index instead.
+void check_nonempty_axis(const IndexedArray& a, int64_t n, IndexMode mode, bool take, const char* message) {
+  if (n > 0 && group_size(a) == 0 && (take || mode != IndexMode::Raise)) throw_error(ErrorKind::Index, message);
 }
 
 void check_index_dtype(const NDArray& index) {
@@ -134,7 +135,7 @@ std::string gather_source(GatherKernel kernel, DType index, int word_bytes, Inde
 void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand& index, IndexMode mode) {
   check_index_dtype(index.array);
   const int64_t n = out.size();
-  check_nonempty_axis(src, n, mode, "cannot do a non-empty take from an empty axes.");
+  check_nonempty_axis(src, n, mode, true, "cannot do a non-empty take from an empty axes.");
   if (n == 0) return;
   runtime::activate(out.device());
   StridedView v;
@@ -175,7 +176,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
 void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode) {
   check_index_dtype(index.array);
   const int64_t n = shape_size(values.shape());
-  check_nonempty_axis(dst, n, mode, "cannot replace elements of an empty array");
+  check_nonempty_axis(dst, n, mode, false, "cannot replace elements of an empty array");
   if (n == 0) return;
   runtime::activate(values.device());
   const DType idtype = index.array.dtype();

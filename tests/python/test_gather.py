@@ -1,0 +1,183 @@
+"""take, put and take_along_axis (functions and ndarray methods) against NumPy: every dtype, every
+index dtype, every axis, every layout of the array and of the indices, modes raise/wrap/clip with
+negative and out-of-range indices, duplicate indices in put (the last one wins), size-0 inputs and
+NumPy's errors. The engine is src/ops/gather.cpp (docs/select.md)."""
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import cuarray as cp
+
+from helpers import (ALL_DTYPES, INTEGER, LAYOUTS, assert_array_equal_np, check_like_numpy, layout_pair,
+                     random_array)
+
+pytestmark = pytest.mark.gpu
+
+MODES = ("raise", "wrap", "clip")
+INDEX_DTYPES = INTEGER + [np.dtype(np.bool_)]
+
+
+def indices_for(n, shape, rng, dtype=np.int64, out_of_range=False):
+    """Random indices into an axis of length n, negative ones included; out_of_range adds some
+    beyond [-n, n)."""
+    lo, hi = (-3 * n - 2, 3 * n + 2) if out_of_range else (-n, n - 1)
+    idx = rng.integers(lo, hi, size=shape, endpoint=True)
+    dtype = np.dtype(dtype)
+    if dtype.kind == "u":
+        idx = np.abs(idx)
+        if not out_of_range:
+            idx = idx % max(n, 1)
+    if dtype.kind == "b":
+        return (idx % 2).astype(bool)
+    info = np.iinfo(dtype)
+    return np.clip(idx, info.min, info.max).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_take_every_dtype_axis_and_layout(dtype, rng):
+    for layout in LAYOUTS:
+        h, d = layout_pair(layout, (4, 3, 5), dtype, rng, special=True)
+        for axis in [None] + list(range(-h.ndim, h.ndim)):
+            n = h.size if axis is None else h.shape[axis]
+            for ishape in ((), (6,), (2, 3)):
+                hi = indices_for(n, ishape, rng) if n else np.zeros(ishape, np.int64)
+                if n == 0 and hi.size:
+                    continue
+                assert_array_equal_np(cp.take(d, cp.asarray(hi), axis=axis), np.take(h, hi, axis=axis))
+                assert_array_equal_np(d.take(cp.asarray(hi), axis), h.take(hi, axis))
+
+
+@pytest.mark.parametrize("idtype", INDEX_DTYPES)
+def test_take_every_index_dtype_and_mode(idtype, rng):
+    h = random_array((5, 7), np.float32, rng)
+    d = cp.asarray(h)
+    for mode in MODES:
+        for axis in (None, 0, 1):
+            n = h.size if axis is None else h.shape[axis]
+            hi = indices_for(n, (3, 4), rng, idtype, out_of_range=mode != "raise")
+            check_like_numpy(lambda: np.take(h, hi, axis=axis, mode=mode),
+                             lambda: cp.take(d, cp.asarray(hi), axis=axis, mode=mode))
+            # non-contiguous index arrays
+            check_like_numpy(lambda: np.take(h, hi.T[::-1], axis=axis, mode=mode),
+                             lambda: cp.take(d, cp.asarray(hi).T[::-1], axis=axis, mode=mode))
+
+
+def test_take_errors(rng):
+    h = random_array((3, 4), np.int32, rng)
+    d = cp.asarray(h)
+    cases = [
+        (lambda xp, a: xp.take(a, xp.asarray([0, 3]), axis=0)),
+        (lambda xp, a: xp.take(a, xp.asarray([-4]), axis=0)),
+        (lambda xp, a: xp.take(a, xp.asarray([12]))),
+        (lambda xp, a: xp.take(a, xp.asarray([1.0]), axis=0)),
+        (lambda xp, a: xp.take(a, xp.asarray([0]), axis=2)),
+        (lambda xp, a: xp.take(a, xp.asarray([0]), mode="foo")),
+        (lambda xp, a: xp.take(a[:0], xp.asarray([0]), axis=0, mode="wrap")),
+        (lambda xp, a: xp.take(a[:0], xp.asarray([0]), axis=0, mode="clip")),
+        (lambda xp, a: xp.take(a[:0], xp.asarray([0]), axis=0)),
+        (lambda xp, a: xp.take(a[:0], xp.asarray([], dtype=xp.int64), axis=0)),
+    ]
+    for case in cases:
+        check_like_numpy(lambda: case(np, h), lambda: case(cp, d))
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 1 with size 4"):
+        cp.take(d, cp.asarray([1, 7, -9]), axis=1)
+
+
+def test_take_out_and_scalar_index(rng):
+    h = random_array((4, 6), np.float64, rng)
+    d = cp.asarray(h)
+    out = cp.empty((4, 2))
+    assert cp.take(d, [5, -1], axis=1, out=out) is out
+    assert_array_equal_np(out, np.take(h, [5, -1], axis=1))
+    assert_array_equal_np(cp.take(d, 7), np.asarray(np.take(h, 7)))
+    assert_array_equal_np(cp.take(d, 2, axis=0), np.take(h, 2, axis=0))
+
+
+def test_take_rows_wide_words(rng):
+    # contiguous rows move as 16-byte words; odd widths and offsets fall back to narrower ones
+    for cols, start in ((64, 0), (63, 0), (64, 1), (2, 0)):
+        base = random_array((50, cols + start), np.float32, rng)
+        h, d = base[:, start:], cp.asarray(base)[:, start:]
+        hi = indices_for(50, (30,), rng)
+        assert_array_equal_np(d[cp.asarray(hi)], h[hi])
+        assert_array_equal_np(cp.take(d, cp.asarray(hi), axis=0), np.take(h, hi, axis=0))
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_put_every_dtype(dtype, rng):
+    for mode in MODES:
+        for layout in ("c", "f", "transposed", "stepped", "negative"):
+            h, d = layout_pair(layout, (4, 5), dtype, rng)
+            hi = indices_for(h.size, (9,), rng, out_of_range=mode != "raise")  # duplicates likely
+            hv = random_array((9,), dtype, rng)
+            np.put(h, hi, hv, mode=mode)
+            cp.put(d, cp.asarray(hi), cp.asarray(hv), mode=mode)
+            assert_array_equal_np(d, h)
+
+
+def test_put_repeats_values_and_duplicates(rng):
+    h = np.zeros(10, np.int32)
+    d = cp.asarray(h)
+    for ind, v in (([0, 1, 2, 3, 4], [7, 8]), ([1, 1, 1, 2], [5, 6, 7, 8]), ([3, 3], 9), ([4, 5], [1, 2, 3, 4]),
+                   ([6, 7, 6], [1.7, 2.2, -3.9]), ([], [1])):
+        np.put(h, ind, v)
+        cp.put(d, cp.asarray(np.array(ind, np.int64)), cp.asarray(v))
+        assert_array_equal_np(d, h)
+    d.put(cp.asarray([0, -1]), cp.asarray([11, 12]))
+    h.put([0, -1], [11, 12])
+    assert_array_equal_np(d, h)
+
+
+def test_put_errors(rng):
+    h = np.arange(6.0)
+    d = cp.asarray(h)
+    for ind in ([6], [-7], [0, 10**6]):
+        check_like_numpy(lambda: np.put(h, ind, 1.0), lambda: cp.put(d, cp.asarray(ind), 1.0))
+    assert_array_equal_np(d, h)  # nothing written by a failing put
+    check_like_numpy(lambda: np.put(np.zeros(0), [0], 1.0), lambda: cp.put(cp.zeros(0), cp.asarray([0]), 1.0))
+    with pytest.raises(TypeError):
+        cp.put([1, 2], [0], [1])
+    with pytest.raises(ValueError, match="clipmode"):
+        cp.put(d, [0], 1.0, mode="bad")
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_take_along_axis_every_dtype(dtype, rng):
+    h = random_array((3, 4, 5), dtype, rng, special=True)
+    d = cp.asarray(h)
+    for axis in range(-3, 3):
+        n = h.shape[axis]
+        for ishape in ((3, 4, 5), (1, 4, 5), (3, 1, 1), (1, 1, 1)):
+            ishape = list(ishape)
+            ishape[axis] = 6
+            hi = indices_for(n, tuple(ishape), rng)
+            assert_array_equal_np(cp.take_along_axis(d, cp.asarray(hi), axis), np.take_along_axis(h, hi, axis))
+    hi = indices_for(h.size, (7,), rng)
+    assert_array_equal_np(cp.take_along_axis(d, cp.asarray(hi), None), np.take_along_axis(h, hi, None))
+    # argsort-like use on a transposed input
+    ht, dt = h.transpose(2, 0, 1), d.transpose(2, 0, 1)
+    hi = indices_for(ht.shape[1], ht.shape, rng)
+    assert_array_equal_np(cp.take_along_axis(dt, cp.asarray(hi), 1), np.take_along_axis(ht, hi, 1))
+
+
+def test_take_along_axis_errors(rng):
+    h = random_array((3, 4), np.int64, rng)
+    d = cp.asarray(h)
+    cases = [
+        (np.array([[5]]), 1), (np.array([[-5]]), 1), (np.array([[1]]), None), (np.array([1.0]), None),
+        (np.array([1]), 0), (np.array([[1]]), 2), (np.ones((2, 4), np.int64), 1),
+    ]
+    for hi, axis in cases:
+        check_like_numpy(lambda: np.take_along_axis(h, hi, axis), lambda: cp.take_along_axis(d, cp.asarray(hi), axis))
+
+
+@given(shape=st.lists(st.integers(0, 4), min_size=1, max_size=4), ishape=st.lists(st.integers(0, 3), max_size=3),
+       seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(MODES))
+def test_hypothesis_take_shapes(shape, ishape, seed, mode):
+    rng = np.random.default_rng(seed)
+    h = random_array(tuple(shape), np.int16, rng)
+    d = cp.asarray(h)
+    axis = int(rng.integers(-len(shape), len(shape)))
+    n = h.shape[axis]
+    hi = indices_for(max(n, 1), tuple(ishape), rng, out_of_range=mode != "raise")
+    check_like_numpy(lambda: np.take(h, hi, axis=axis, mode=mode), lambda: cp.take(d, cp.asarray(hi), axis=axis, mode=mode))
