@@ -16,6 +16,7 @@ from ._ufuncs import *  # noqa: F401,F403  (every ufunc under NumPy's names)
 from ._ufuncs import __all__ as _ufunc_names
 from ._reductions import *  # noqa: F401,F403  (sum, mean, argmax, ... and their ndarray methods)
 from ._scans import *  # noqa: F401,F403  (cumsum, cumprod, diff, ..., ufunc.accumulate and ndarray methods)
+from ._sorting import *  # noqa: F401,F403  (sort, argsort, searchsorted, quantile, median, ... and ndarray methods)
 from ._indexing import *  # noqa: F401,F403  (nonzero, take, put, compress, ... and ndarray methods)
 from ._statistics import average, diagonal, trace
 from ._functions import (broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,

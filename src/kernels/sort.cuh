@@ -38,9 +38,9 @@ __device__ __forceinline__ typename radix_bits<T>::type radix_key(const T& v) {
 }
 
 // Number of key bytes (the radix passes a full sort needs) and byte `b` of the composite key,
-// least significant first. Complex keys are (real, imag) compared lexicographically, NumPy's order
-// with its NaN placement (R + Rj < R + nanj < nan + Rj < nan + nanj): the imaginary key's bytes
-// are the low ones.
+// least significant first. Complex keys follow NumPy's order with its NaN classes,
+// [R + Rj] < [R + nanj] < [nan + Rj] < [nan + nanj], each class sorted by its non-NaN parts
+// (real first): the imaginary key's bytes are the low ones, then the real key's, then the class.
 template <class T> struct radix_traits {
   static constexpr int kBytes = sizeof(T);
   static __device__ __forceinline__ unsigned digit(const T& v, int b) {
@@ -48,10 +48,14 @@ template <class T> struct radix_traits {
   }
 };
 template <class R> struct radix_traits<complex<R>> {
-  static constexpr int kBytes = 2 * sizeof(R);
+  static constexpr int kBytes = 2 * sizeof(R) + 1;
+  static __device__ __forceinline__ unsigned nan_class(const complex<R>& v) {
+    return 2u * cuarray_isnan(v.re) + cuarray_isnan(v.im);
+  }
   static __device__ __forceinline__ unsigned digit(const complex<R>& v, int b) {
-    return b < int(sizeof(R)) ? unsigned(radix_key(v.im) >> (8 * b)) & 0xffu
-                              : unsigned(radix_key(v.re) >> (8 * (b - int(sizeof(R))))) & 0xffu;
+    if (b < int(sizeof(R))) return unsigned(radix_key(v.im) >> (8 * b)) & 0xffu;
+    if (b < int(2 * sizeof(R))) return unsigned(radix_key(v.re) >> (8 * (b - int(sizeof(R))))) & 0xffu;
+    return nan_class(v);
   }
 };
 
@@ -59,6 +63,9 @@ template <class R> struct radix_traits<complex<R>> {
 template <class T>
 __device__ __forceinline__ bool radix_less(const T& a, const T& b) {
   if constexpr (is_complex_v<T>) {
+    using Traits = radix_traits<T>;
+    const unsigned ca = Traits::nan_class(a), cb = Traits::nan_class(b);
+    if (ca != cb) return ca < cb;
     const auto ra = radix_key(a.re), rb = radix_key(b.re);
     return ra < rb || (ra == rb && radix_key(a.im) < radix_key(b.im));
   } else {
@@ -222,7 +229,7 @@ __device__ __forceinline__ unsigned radix_pass_digit(const T& v, long long index
 }
 
 
-constexpr int kMaxRadixPasses = 24;  // 16 key bytes (complex128) + 8 row bytes
+constexpr int kMaxRadixPasses = 25;  // 17 key bytes (complex128) + 8 row bytes
 
 // The digit counts of every pass in one read of the input: hist[pass][digit].
 template <class T, int THREADS>

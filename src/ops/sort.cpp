@@ -16,7 +16,7 @@ constexpr uint8_t kBlockSortKeyKind = 0x60;
 constexpr uint8_t kRadixPassKeyKind = 0x61;
 constexpr uint8_t kGatherRowsKeyKind = 0x62;
 constexpr int kPassThreads = 256;
-constexpr int kMaxPasses = 24;  // sort.cuh's kMaxRadixPasses
+constexpr int kMaxPasses = 25;  // sort.cuh's kMaxRadixPasses
 
 // The kernels of one device-wide sort, by the names in radix_passes_source.
 enum class RadixKernel : uint8_t { Histogram, Plan, Upsweep, Scan, Scatter, Finish };
@@ -74,7 +74,7 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   const bool with_index = index != nullptr || rows > 1;  // the row number lives in the index
   int row_bytes = 0;
   for (uint64_t r = static_cast<uint64_t>(rows - 1); r; r >>= 8) ++row_bytes;
-  const int passes = static_cast<int>(itemsize(dtype)) + row_bytes;
+  const int passes = radix_key_bytes(dtype) + row_bytes;
   const int items = radix_tile_items(dtype);
   const int64_t tile = int64_t{kPassThreads} * items;
   const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
@@ -136,6 +136,11 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
 }
 
 }  // namespace
+
+int radix_key_bytes(DType dtype) {
+  // Complex keys carry a NaN-class byte above the real and imaginary keys (sort.cuh).
+  return static_cast<int>(itemsize(dtype)) + (is_complex(dtype) ? 1 : 0);
+}
 
 int radix_tile_items(DType dtype) {
   return static_cast<int>(std::clamp<size_t>(64 / itemsize(dtype), 4, 16));

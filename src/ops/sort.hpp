@@ -26,6 +26,7 @@ struct RowSortPlan {
 };
 RowSortPlan plan_row_sort(DType dtype, int64_t row_len);
 int radix_tile_items(DType dtype);  // elements per thread of a device-wide pass tile
+int radix_key_bytes(DType dtype);   // radix passes of a full key
 
 // Kernel sources (also compiled by the NVRTC tests).
 std::string block_sort_source(DType dtype, int threads, int items, bool with_index);

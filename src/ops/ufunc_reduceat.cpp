@@ -1,0 +1,130 @@
+#include "ufunc_reduceat.hpp"
+
+#include <string>
+
+#include "../jit/kernel_cache.hpp"
+#include "../kernels/fragments.hpp"
+#include "../runtime/context.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/ufunc_methods.hpp"
+#include "kernel_types.hpp"
+#include "launch_config.hpp"
+#include "ufunc_table.hpp"
+
+namespace cuarray {
+namespace ops {
+namespace {
+
+constexpr uint8_t kReduceatKeyKind = 5;
+
+// NumPy's reduce dtype: add and multiply accumulate bools and integers narrower than int64 in
+// int64 (uint64 for unsigned ones) unless dtype= says otherwise.
+DType accumulator_dtype(std::string_view ufunc, DType in) {
+  if (ufunc != "add" && ufunc != "multiply") return in;
+  if (in == DType::Bool || (kind(in) == DTypeKind::SignedInt && itemsize(in) < 8)) return DType::Int64;
+  if (kind(in) == DTypeKind::UnsignedInt && itemsize(in) < 8) return DType::UInt64;
+  return in;
+}
+
+}  // namespace
+
+std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank) {
+  std::string s;
+  s.reserve(16384);
+  const DType used[] = {in, out, loop.types[0], loop.types[1], loop.types[2]};
+  append_common_fragments(s, used);
+  s += kernels::elementwise_cuh;
+  const std::string R = std::to_string(rank);
+  s += "typedef " + std::string(kernel_type_name(in)) + " s_in_t;\n";
+  s += "typedef " + std::string(kernel_type_name(out)) + " s_out_t;\n";
+  s += "typedef " + std::string(kernel_type_name(loop.types[0])) + " in0_t;\n";
+  s += "typedef " + std::string(kernel_type_name(loop.types[1])) + " in1_t;\n";
+  s += "typedef " + std::string(kernel_type_name(loop.types[2])) + " out0_t;\n";
+  s += "__device__ __forceinline__ void cuarray_op(const in0_t in0, const in1_t in1, out0_t& out0) {\n" +
+       std::string(loop.expr) + "\n}\n";
+  s += "extern \"C\" __global__ void " + std::string(kReduceatKernelName) +
+       "(const char* in, char* out, const long long* starts, long long nseg, long long axis_len, "
+       "long long axis_stride, unsigned long long n, cuarray::Array<unsigned long long, " + R +
+       "> shape, cuarray::Array<long long, " + R + "> in_strides, cuarray::Array<long long, " + R +
+       "> out_strides, int axis) {\n";
+  s += "for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
+       " i += (unsigned long long)gridDim.x * blockDim.x) {\n";
+  s += "  long long in_off = 0, out_off = 0, seg = 0;\n";
+  s += "  cuarray::for_each_dim_index<unsigned long long, " + R + ">(i, shape, [&](int d, unsigned long long c) {\n"
+       "    if (d == axis) seg = (long long)c;\n    else in_off += (long long)c * in_strides.v[d];\n"
+       "    out_off += (long long)c * out_strides.v[d];\n  });\n";
+  // NumPy's rule: a[start:next] when start < next, else the single element a[start]; the last
+  // segment runs to the end.
+  s += "  const long long start = starts[seg];\n"
+       "  long long stop = seg + 1 < nseg ? starts[seg + 1] : axis_len;\n"
+       "  if (stop <= start) stop = start + 1;\n";
+  s += "  const char* p = in + in_off;\n"
+       "  in0_t acc = cuarray_cast<in0_t>(*reinterpret_cast<const s_in_t*>(p + start * axis_stride));\n"
+       "  for (long long j = start + 1; j < stop; ++j) {\n"
+       "    out0_t r;\n"
+       "    cuarray_op(acc, cuarray_cast<in1_t>(*reinterpret_cast<const s_in_t*>(p + j * axis_stride)), r);\n"
+       "    acc = cuarray_cast<in0_t>(r);\n  }\n"
+       "  *reinterpret_cast<s_out_t*>(out + out_off) = cuarray_cast<s_out_t>(acc);\n}\n}\n";
+  return s;
+}
+
+}  // namespace ops
+
+NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t> indices, int64_t axis,
+                       std::optional<DType> dtype) {
+  const std::string name(u.name());
+  if (u.nin() != 2) throw_error(ErrorKind::Value, "reduceat only supported for binary functions");
+  if (u.nout() != 1) throw_error(ErrorKind::Value, "reduceat only supported for functions returning a single value");
+  if (a.ndim() == 0) throw_error(ErrorKind::Type, "cannot reduceat on a scalar");
+  const int ax = normalize_axis(axis, a.ndim());
+  const int64_t len = a.shape()[ax];
+  for (int64_t i : indices)
+    if (i < 0 || i >= len)
+      throw_error(ErrorKind::Index, "index " + std::to_string(i) + " out-of-bounds in " + name + ".reduceat [0, " +
+                                        std::to_string(len) + ")");
+
+  const DType acc = dtype ? *dtype : ops::accumulator_dtype(name, a.dtype());
+  const OperandType types[2] = {OperandType{acc}, OperandType{acc}};
+  const ops::LoopChoice choice = ops::resolve_loop(u.index(), types, dtype, Casting::Unsafe);
+  const ops::ParsedLoop& loop = *choice.loop;
+  if (loop.types[0] != loop.types[2] || loop.types[1] != loop.types[2])
+    throw_error(ErrorKind::Type, "No loop matching the specified signature and casting was found for ufunc " + name);
+
+  Shape shape = a.shape();
+  shape[ax] = static_cast<int64_t>(indices.size());
+  NDArray out = empty(shape, loop.types[2]);
+  const int64_t n = out.size();
+  if (n == 0) return out;
+  NDArray starts = from_host(indices.data(), Shape{static_cast<int64_t>(indices.size())}, DType::Int64);
+
+  const int device = a.device();
+  runtime::activate(device);
+  const int rank = a.ndim();
+  jit::KernelKey key;
+  key.push(ops::kReduceatKeyKind).push(static_cast<uint8_t>(u.index())).push(static_cast<uint8_t>(u.index() >> 8));
+  for (int k = 0; k < 3; ++k) key.push(static_cast<uint8_t>(loop.types[k]));
+  key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(out.dtype())).push(static_cast<uint8_t>(rank));
+  CUfunction fn = jit::get_kernel(key, [&] {
+    return jit::KernelSource{ops::reduceat_source(loop, a.dtype(), out.dtype(), rank), ops::kReduceatKernelName};
+  });
+
+  const char* in_ptr = a.data();
+  char* out_ptr = out.data();
+  const long long* starts_ptr = reinterpret_cast<const long long*>(starts.data());
+  long long nseg = static_cast<long long>(indices.size()), axis_len = len, axis_stride = a.strides()[ax];
+  unsigned long long count = static_cast<unsigned long long>(n);
+  alignas(8) unsigned long long shape_buf[kMaxDims];
+  alignas(8) long long in_strides[kMaxDims], out_strides[kMaxDims];
+  for (int d = 0; d < rank; ++d) {
+    shape_buf[d] = static_cast<unsigned long long>(shape[d]);
+    in_strides[d] = d == ax ? 0 : a.strides()[d];
+    out_strides[d] = out.strides()[d];
+  }
+  int axis_arg = ax;
+  void* args[] = {&in_ptr,  &out_ptr,   &starts_ptr, &nseg,       &axis_len,    &axis_stride,
+                  &count,   shape_buf,  in_strides,  out_strides, &axis_arg};
+  jit::launch(fn, ops::grid_for(n), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  return out;
+}
+
+}  // namespace cuarray
