@@ -13,8 +13,6 @@ extern const std::string_view ufunc_math_cuh;
 extern const std::string_view elementwise_cuh;
 extern const std::string_view reduce_cuh;
 extern const std::string_view random_cuh;
-extern const std::string_view atomics_cuh;
-extern const std::string_view bins_cuh;
 extern const std::string_view scan_cuh;
 extern const std::string_view atomics_cuh;
 extern const std::string_view bins_cuh;
