@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "cuarray/errors.hpp"
 #include "jit/nvrtc.hpp"
@@ -88,22 +89,46 @@ TEST(ScanCompile, NanVariantsOfInexactDTypes) {
 }
 
 // Every accumulate-able loop of every binary ufunc: associative ones as tiles (their parallel
-// plan), the others as the sequential fold (their only plan).
-TEST(ScanCompile, EveryUfuncAccumulateLoop) {
-  for (int index = 0; index < static_cast<int>(ops::ufunc_defs().size()); ++index) {
-    if (ops::ufunc_defs()[index].name[0] == '_') continue;
-    for (const ops::ParsedLoop& l : ops::parsed_loops(index)) {
-      if (!accumulates(index, l)) continue;
-      const ops::AccumulatePlan p = ops::plan_accumulate(index, l, ops::ScanElementMap::Plain);
-      const DType t = p.loop;
-      const std::string what = std::string(ops::ufunc_defs()[index].name) + ".accumulate of " + name_of(t);
-      const ops::ScanPlan plan = p.spec.associative
-                                     ? ops::ScanPlan{ops::ScanPlanKind::Tiles, 1, itemsize(p.acc) > 8 ? 8 : 16, false}
-                                     : ops::ScanPlan{ops::ScanPlanKind::Sequential, 1, 1, false};
-      expect_compiles(ops::scan_source(p.spec, t, t, p.acc, t, 2, plan), what);
-    }
+// plan), the others as the sequential fold (their only plan). One test per ufunc, so ctest can
+// spread them.
+class AccumulateCompile : public ::testing::TestWithParam<int> {};
+
+TEST_P(AccumulateCompile, EveryUniformLoop) {
+  const int index = GetParam();
+  for (const ops::ParsedLoop& l : ops::parsed_loops(index)) {
+    if (!accumulates(index, l)) continue;
+    const ops::AccumulatePlan p = ops::plan_accumulate(index, l, ops::ScanElementMap::Plain);
+    const DType t = p.loop;
+    const std::string what = std::string(ops::ufunc_defs()[index].name) + ".accumulate of " + name_of(t);
+    const ops::ScanPlan plan = p.spec.associative
+                                   ? ops::ScanPlan{ops::ScanPlanKind::Tiles, 1, itemsize(p.acc) > 8 ? 8 : 16, false}
+                                   : ops::ScanPlan{ops::ScanPlanKind::Sequential, 1, 1, false};
+    expect_compiles(ops::scan_source(p.spec, t, t, p.acc, t, 2, plan), what);
   }
 }
+
+// The public ufuncs with at least one loop accumulate() can use (ldexp has none).
+std::vector<int> accumulating_ufuncs() {
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(ops::ufunc_defs().size()); ++i) {
+    if (ops::ufunc_defs()[i].name[0] == '_') continue;
+    for (const ops::ParsedLoop& l : ops::parsed_loops(i)) {
+      if (accumulates(i, l)) {
+        out.push_back(i);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(BinaryUfuncs, AccumulateCompile, ::testing::ValuesIn(accumulating_ufuncs()),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           std::string name = ops::ufunc_defs()[info.param].name;
+                           for (char& c : name)
+                             if (c == '_') c = 'U';
+                           return name;
+                         });
 
 TEST(ScanSource, NamesThePlanAndTypes) {
   const int add = ufunc_index("add");
