@@ -10,4 +10,6 @@ void bind_cuda(nanobind::module_& m);
 void bind_select(nanobind::module_& m);
 void bind_sorting(nanobind::module_& m);
 void bind_scans(nanobind::module_& m);
+void bind_ufunc_methods(nanobind::module_& m);
+void bind_histograms(nanobind::module_& m);
 }  // namespace cuarray::py

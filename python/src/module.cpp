@@ -14,4 +14,6 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_select(m);
   cuarray::py::bind_sorting(m);
   cuarray::py::bind_scans(m);
+  cuarray::py::bind_ufunc_methods(m);
+  cuarray::py::bind_histograms(m);
 }
