@@ -42,14 +42,23 @@ def digitize(x, bins, right=False):
     if bins.ndim != 1:
         raise ValueError("object too deep for desired array" if bins.ndim > 1 else
                          "object of too small depth for desired array")
-    steps = _np.diff(bins.get())
-    if (steps >= 0).all():
-        decreasing = False
-    elif (steps <= 0).all():
-        decreasing = True
-    else:
+    mono = _monotonicity(bins.get().astype(_np.float64))
+    if mono == 0:
         raise ValueError("bins must be monotonically increasing or decreasing")
-    return _core.digitize(x, bins, bool(right), decreasing)
+    return _core.digitize(x, bins, bool(right), mono == -1)
+
+
+def _monotonicity(b):
+    """NumPy's check_array_monotonic: 1 increasing, -1 decreasing, 0 neither; leading repeats are
+    skipped and the first differing pair decides the direction (NaN compares as in C)."""
+    differing = _np.nonzero(b[1:] != b[0])[0] + 1 if b.size else []
+    if len(differing) == 0:
+        return 1
+    i = differing[0]
+    rest_prev, rest_next = b[i:-1], b[i + 1:]
+    if b[0] < b[i]:
+        return 0 if _np.any(rest_prev > rest_next) else 1
+    return 0 if _np.any(rest_prev < rest_next) else -1
 
 
 def _outer_edges(a, range):

@@ -130,8 +130,8 @@ __device__ __forceinline__ bool index_value(const I raw, long long& out) {
   if constexpr (is_bool_v<I>) {
     out = raw ? 1 : 0;
   } else if constexpr (is_same_v<I, unsigned long long>) {
-    if (raw > 0x7fffffffffffffffull) return false;
     out = static_cast<long long>(raw);
+    if (raw > 0x7fffffffffffffffull) return false;
   } else {
     out = static_cast<long long>(raw);
   }

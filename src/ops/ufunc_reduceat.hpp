@@ -1,5 +1,6 @@
 // The kernel of ufunc.reduceat: one thread per output element folds its segment in order with the
-// ufunc's loop, exactly as NumPy's sequential reduceat loop does (so float results match bit for bit).
+// ufunc's loop, as NumPy's reduceat loop does. (NumPy's float add sums segments of 8 or more
+// elements pairwise; there cuarray's in-order sum agrees to rounding, not bit for bit.)
 #pragma once
 #include <string>
 
