@@ -20,6 +20,7 @@ from ._sorting import *  # noqa: F401,F403  (sort, argsort, searchsorted, quanti
 from ._indexing import *  # noqa: F401,F403  (nonzero, take, put, compress, ... and ndarray methods)
 from . import _ufunc_methods  # noqa: F401  (attaches ufunc.at, ufunc.outer, ufunc.reduceat)
 from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, histogram2d, histogramdd)
+from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)
 from ._statistics import average, diagonal, trace
 from ._functions import (broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
