@@ -26,9 +26,36 @@ DType accumulator_dtype(std::string_view ufunc, DType in) {
   return in;
 }
 
+// NumPy's pairwise summation (numpy/_core/src/umath/loops_utils.h.src), in the accumulator type:
+// below 8 elements in order from -0.0, up to 128 eight accumulators, beyond that halves split at
+// a multiple of 8.
+constexpr const char* kPairwiseSum = R"(
+template <class Acc, class Load>
+__device__ Acc cuarray_pairwise_sum(const char* p, long long n, long long stride, Load load) {
+  if (n < 8) {
+    Acc res = -Acc(0);
+    for (long long i = 0; i < n; ++i) res += load(p + i * stride);
+    return res;
+  }
+  if (n <= 128) {
+    Acc r[8];
+    for (int j = 0; j < 8; ++j) r[j] = load(p + j * stride);
+    long long i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] += load(p + (i + j) * stride);
+    Acc res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res += load(p + i * stride);
+    return res;
+  }
+  long long n2 = n / 2;
+  n2 -= n2 % 8;
+  return cuarray_pairwise_sum<Acc>(p, n2, stride, load) + cuarray_pairwise_sum<Acc>(p + n2 * stride, n - n2, stride, load);
+}
+)";
+
 }  // namespace
 
-std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank) {
+std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank, bool pairwise) {
   std::string s;
   s.reserve(16384);
   const DType used[] = {in, out, loop.types[0], loop.types[1], loop.types[2]};
@@ -42,6 +69,7 @@ std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int ran
   s += "typedef " + std::string(kernel_type_name(loop.types[2])) + " out0_t;\n";
   s += "__device__ __forceinline__ void cuarray_op(const in0_t in0, const in1_t in1, out0_t& out0) {\n" +
        std::string(loop.expr) + "\n}\n";
+  if (pairwise) s += kPairwiseSum;
   s += "extern \"C\" __global__ void " + std::string(kReduceatKernelName) +
        "(const char* in, char* out, const long long* starts, long long nseg, long long axis_len, "
        "long long axis_stride, unsigned long long n, cuarray::Array<unsigned long long, " + R +
@@ -59,12 +87,19 @@ std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int ran
        "  long long stop = seg + 1 < nseg ? starts[seg + 1] : axis_len;\n"
        "  if (stop <= start) stop = start + 1;\n";
   s += "  const char* p = in + in_off;\n"
-       "  in0_t acc = cuarray_cast<in0_t>(*reinterpret_cast<const s_in_t*>(p + start * axis_stride));\n"
-       "  for (long long j = start + 1; j < stop; ++j) {\n"
-       "    out0_t r;\n"
-       "    cuarray_op(acc, cuarray_cast<in1_t>(*reinterpret_cast<const s_in_t*>(p + j * axis_stride)), r);\n"
-       "    acc = cuarray_cast<in0_t>(r);\n  }\n"
-       "  *reinterpret_cast<s_out_t*>(out + out_off) = cuarray_cast<s_out_t>(acc);\n}\n}\n";
+       "  in0_t acc = cuarray_cast<in0_t>(*reinterpret_cast<const s_in_t*>(p + start * axis_stride));\n";
+  if (pairwise) {
+    s += "  typedef cuarray::compute_t<in0_t> sum_t;\n"
+         "  const sum_t rest = cuarray_pairwise_sum<sum_t>(p + (start + 1) * axis_stride, stop - start - 1, axis_stride,"
+         " [](const char* q) { return sum_t(cuarray_cast<in1_t>(*reinterpret_cast<const s_in_t*>(q))); });\n"
+         "  acc = in0_t(sum_t(acc) + rest);\n";
+  } else {
+    s += "  for (long long j = start + 1; j < stop; ++j) {\n"
+         "    out0_t r;\n"
+         "    cuarray_op(acc, cuarray_cast<in1_t>(*reinterpret_cast<const s_in_t*>(p + j * axis_stride)), r);\n"
+         "    acc = cuarray_cast<in0_t>(r);\n  }\n";
+  }
+  s += "  *reinterpret_cast<s_out_t*>(out + out_off) = cuarray_cast<s_out_t>(acc);\n}\n}\n";
   return s;
 }
 
@@ -104,8 +139,11 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
   key.push(ops::kReduceatKeyKind).push(static_cast<uint8_t>(u.index())).push(static_cast<uint8_t>(u.index() >> 8));
   for (int k = 0; k < 3; ++k) key.push(static_cast<uint8_t>(loop.types[k]));
   key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(out.dtype())).push(static_cast<uint8_t>(rank));
+  static const int kAdd = Ufunc::find("add")->index();
+  const bool pairwise = u.index() == kAdd && kind(loop.types[2]) == DTypeKind::Float;
   CUfunction fn = jit::get_kernel(key, [&] {
-    return jit::KernelSource{ops::reduceat_source(loop, a.dtype(), out.dtype(), rank), ops::kReduceatKernelName};
+    return jit::KernelSource{ops::reduceat_source(loop, a.dtype(), out.dtype(), rank, pairwise),
+                             ops::kReduceatKernelName};
   });
 
   const char* in_ptr = a.data();

@@ -1,6 +1,5 @@
 // The kernel of ufunc.reduceat: one thread per output element folds its segment in order with the
-// ufunc's loop, as NumPy's reduceat loop does. (NumPy's float add sums segments of 8 or more
-// elements pairwise; there cuarray's in-order sum agrees to rounding, not bit for bit.)
+// ufunc's loop in NumPy's order (in order, or NumPy's pairwise tree for float add).
 #pragma once
 #include <string>
 
@@ -11,6 +10,8 @@ namespace cuarray::ops {
 inline constexpr const char* kReduceatKernelName = "cuarray_reduceat";
 
 // `in`: the input's storage dtype; `out`: the output's; `rank`: the input's dims (>= 1).
-std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank);
+// `pairwise`: float add, which NumPy reduces as a[i] + pairwise_sum(a[i+1:j]) (float16 in float32,
+// rounded once); the kernel then follows the same summation tree, so results match bit for bit.
+std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank, bool pairwise = false);
 
 }  // namespace cuarray::ops

@@ -320,10 +320,14 @@ def test_reduceat_numpy_doc_example_and_options():
     assert_array_equal_np(out, np.add.reduceat(a, [0, 4], out=np.zeros(2)))
     assert_array_equal_np(cp.add.reduceat(cp.asarray(a), []), np.add.reduceat(a, []))
     assert_array_equal_np(cp.add.reduceat(cp.zeros((2, 0)), [0]), np.add.reduceat(np.zeros((2, 0)), [0]))
-    # Long segments: NumPy sums floats pairwise, cuarray in order (equal to rounding).
-    big = np.arange(100000, dtype=np.float64) / 7
-    assert_allclose_np(cp.add.reduceat(cp.asarray(big), [0, 99999, 5]), np.add.reduceat(big, [0, 99999, 5]),
-                       rtol=1e-10)
+    # Long segments: float add follows NumPy's pairwise summation tree, so results are identical.
+    for dtype in (np.float16, np.float32, np.float64):
+        big = (np.random.default_rng(5).standard_normal(100000) * 100).astype(dtype)
+        for idx in ([0, 99999, 5], [0, 8, 9, 137, 129, 1000, 1001]):
+            assert_array_equal_np(cp.add.reduceat(cp.asarray(big), idx), np.add.reduceat(big, idx))
+    neg_zero = np.array([-0.0, -0.0, -0.0])
+    assert_array_equal_np(cp.add.reduceat(cp.asarray(neg_zero), [0]), np.add.reduceat(neg_zero, [0]),
+                          signed_zeros=True)
     ints = np.arange(100000, dtype=np.int32)
     assert_array_equal_np(cp.add.reduceat(cp.asarray(ints), [0, 99999, 5]), np.add.reduceat(ints, [0, 99999, 5]))
 
