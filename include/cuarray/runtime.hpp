@@ -21,6 +21,10 @@ int device_count();                 // 0 never: throws CudaRuntime when there is
 int current_device();               // per thread; 0 until set
 void set_current_device(int id);    // validates the id
 void device_synchronize(int id);
+struct DeviceMemoryInfo {
+  size_t free, total;  // bytes, as the driver reports them (cuMemGetInfo); the pool's cache counts as used
+};
+DeviceMemoryInfo device_memory_info(int id);
 struct DeviceProperties {
   int major = 0, minor = 0, multiprocessor_count = 0, max_threads_per_block = 0, l2_cache_bytes = 0;
   size_t total_memory = 0;

@@ -41,6 +41,10 @@ void bind_cuda(nb::module_& m) {
   m.def("get_current_device", &current_device);
   m.def("set_current_device", &set_current_device);
   m.def("device_synchronize", &device_synchronize);
+  m.def("mem_get_info", [](int d) {
+    const DeviceMemoryInfo info = device_memory_info(d);
+    return nb::make_tuple(info.free, info.total);
+  });
   m.def("device_properties", [](int id) {
     const DeviceProperties& p = device_properties(id);
     nb::dict d;

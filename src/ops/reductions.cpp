@@ -161,6 +161,9 @@ std::span<const std::string_view> reduction_names() {
 }
 
 ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype) {
+  // Without NaNs to skip, NumPy's nan-functions are the plain ones (nanvar of ints is var, with
+  // var's inf for n - ddof <= 0); the internal rows (_all_nan, ...) keep their names.
+  if (name.starts_with("nan") && !is_inexact(in)) name.remove_prefix(3);
   const ReductionDef* def = find(name);
   if (!def) throw_error(ErrorKind::Value, "no reduction named " + std::string(name));
   ReductionKernelPlan plan;
@@ -172,8 +175,8 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   plan.has_identity = def->empty == Empty::Identity;
   plan.all_nan_error = def->all_nan_error;
   // NumPy's nanmean/nanvar/nanstd of floats are built from ufunc reductions (which take axis 0 on
-  // a 0-d array); of integers they are mean/var/std.
-  const bool via_ufunc_reductions = def->name.starts_with("nan") && is_inexact(in);
+  // a 0-d array); of integers they are mean/var/std (mapped above).
+  const bool via_ufunc_reductions = def->name.starts_with("nan");
   plan.counts_items = (def->result == R::Mean || def->result == R::Var) && !via_ufunc_reductions;
   return plan;
 }

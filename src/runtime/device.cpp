@@ -82,5 +82,11 @@ void device_synchronize(int id) {
   CU_CALL(cuCtxSynchronize);
 }
 const DeviceProperties& device_properties(int id) { return state(id).properties; }
+DeviceMemoryInfo device_memory_info(int id) {
+  runtime::activate(id);
+  DeviceMemoryInfo info{};
+  CU_CALL(cuMemGetInfo, &info.free, &info.total);
+  return info;
+}
 
 }  // namespace cuarray

@@ -11,7 +11,7 @@ N = (1 << 31) + 5
 
 
 def _needs_memory(nbytes):
-    free, _ = cp.cuda.runtime.memGetInfo()
+    free, _ = cp.cuda.Device().mem_info
     if free < 3 * nbytes:
         pytest.skip(f"needs {3 * nbytes >> 20} MiB of free GPU memory, {free >> 20} MiB free")
 

@@ -17,13 +17,15 @@ INITIAL_NAMES = ["sum", "prod", "min", "max", "nansum", "nanprod", "nanmin", "na
 NEEDS_INITIAL = {"min", "max", "nanmin", "nanmax"}
 
 
-MOMENT_NAMES = {"mean", "nanmean", "var", "std", "nanvar", "nanstd"}
+# Reductions that accumulate (rounding differs from NumPy's order).
+ACCUMULATING = {"sum", "prod", "nansum", "nanprod", "mean", "nanmean", "var", "std", "nanvar", "nanstd"}
 
 
-def _masked_moment_compare(host):
-    """Means and variances under a mask: the error bounds of test_reductions_basic assume every
-    element counts, so compare within a relative tolerance of the dtype instead."""
-    rtol = {np.float16: 1e-3, np.float32: 2e-5, np.complex64: 2e-5}.get(host.dtype.type, 1e-10)
+def _masked_compare(host):
+    """Accumulating reductions under a mask: the error bounds of test_reductions_basic assume every
+    element counts (a masked-out NaN would poison them), so compare within a relative tolerance of
+    the dtype instead. float16: NumPy accumulates variances in float16 itself."""
+    rtol = {np.float16: 4e-3, np.float32: 2e-5, np.complex64: 2e-5}.get(host.dtype.type, 1e-10)
 
     def compare(got, ref):
         assert cp.asnumpy(got).dtype == np.asarray(ref).dtype
@@ -34,8 +36,8 @@ def _masked_moment_compare(host):
 def _check(name, host, axis, **kwargs):
     """np.<name>(host, ...) against cp.<name>(device copy, ...), masks moved to the device."""
     gpu_kwargs = {k: cp.asarray(v) if isinstance(v, np.ndarray) else v for k, v in kwargs.items()}
-    if "where" in kwargs and name in MOMENT_NAMES:
-        compare = _masked_moment_compare(host)
+    if "where" in kwargs and name in ACCUMULATING:
+        compare = _masked_compare(host)
     else:
         compare = reduction_compare(name, host, axis=axis)
     with np.errstate(all="ignore"):
@@ -46,7 +48,7 @@ def _check(name, host, axis, **kwargs):
 @pytest.mark.parametrize("name", WHERE_NAMES)
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_where_masks(name, dtype, rng):
-    host = random_array((4, 5, 6), dtype, rng, special=np.dtype(dtype).kind in "fc")
+    host = random_array((4, 5, 6), dtype, rng, special=np.dtype(dtype).kind == "f")
     extra = {"initial": 3} if name in NEEDS_INITIAL else {}
     for density in (0.0, 0.3, 1.0):
         mask = rng.random((4, 5, 6)) < density
@@ -80,7 +82,8 @@ def test_min_max_where_needs_initial(name, rng):
 @pytest.mark.parametrize("name", INITIAL_NAMES)
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_initial(name, dtype, rng):
-    host = random_array((3, 5), dtype, rng, special=np.dtype(dtype).kind in "fc")
+    # Complex infinities in products depend on the multiplication order (NumPy's own results do).
+    host = random_array((3, 5), dtype, rng, special=np.dtype(dtype).kind == "f")
     kind = np.dtype(dtype).kind
     values = [1, 0] if kind == "b" else [2, -1] if kind == "i" else [2, 7] if kind == "u" else [1.5, -2.25, 3]
     for initial in values:
@@ -134,6 +137,8 @@ def test_long_masked_rows(dtype, rng):
     """Masked reductions along long rows go through the split (two-pass) plan."""
     host = random_array((2, 300000), dtype, rng, low=-2, high=2)
     mask = rng.random((2, 300000)) < 0.7
-    for name in ("sum", "mean", "var"):
+    # NumPy's float16 variance sums squares in float16 and overflows to inf on rows this long;
+    # cuarray accumulates in float32 (docs/reductions.md).
+    for name in ("sum", "mean") + (("var",) if host.dtype != np.float16 else ()):
         _check(name, host, 1, where=mask)
         _check(name, host, None, where=mask)

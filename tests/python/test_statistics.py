@@ -11,7 +11,8 @@ pytestmark = pytest.mark.gpu
 
 
 def _close(host):
-    rtol = {np.float16: 2e-3, np.float32: 2e-5, np.complex64: 2e-5}.get(host.dtype.type, 1e-12)
+    # float16: NumPy sums in float16 (rounding each pairwise step), cuarray in float32.
+    rtol = {np.float16: 8e-3, np.float32: 2e-5, np.complex64: 2e-5}.get(host.dtype.type, 1e-12)
 
     def compare(got, ref):
         if isinstance(ref, tuple):

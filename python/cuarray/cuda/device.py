@@ -36,6 +36,11 @@ class Device:
     def name(self):
         return _core.device_properties(self.id)["name"]
 
+    @property
+    def mem_info(self):
+        """(free, total) bytes of this device, as CuPy's Device.mem_info."""
+        return _core.mem_get_info(self.id)
+
     def __eq__(self, other):
         return isinstance(other, Device) and other.id == self.id
 

@@ -21,6 +21,11 @@ def deviceSynchronize():
     _core.device_synchronize(_core.get_current_device())
 
 
+def memGetInfo():
+    """(free, total) bytes of the current device, as cudaMemGetInfo."""
+    return _core.mem_get_info(_core.get_current_device())
+
+
 def getDeviceProperties(device):
     return _core.device_properties(device)
 
