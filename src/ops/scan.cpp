@@ -30,20 +30,19 @@ int64_t round16(int64_t n) { return (n + 15) / 16 * 16; }
 
 // The widest vector (elements) that every row of `in` and `out` can be loaded and stored with:
 // both contiguous along the scan, every row start aligned to the vector's bytes.
-int vector_width(const NDArray& in, const NDArray& out, const StridedView& rows, int64_t sin, int64_t sout) {
-  const int64_t in_size = in.itemsize(), out_size = out.itemsize();
+int vector_width(const ScanGeometry& g, const StridedView& rows, int64_t sin, int64_t sout) {
+  const int64_t in_size = g.in_itemsize, out_size = g.out_itemsize;
   if (sin != in_size || sout != out_size) return 1;
   int vec = static_cast<int>(16 / std::max(in_size, out_size));
   auto aligned = [&](int v) {
     const int64_t in_bytes = v * in_size, out_bytes = v * out_size;
-    if (reinterpret_cast<uintptr_t>(in.data()) % in_bytes || reinterpret_cast<uintptr_t>(out.data()) % out_bytes)
-      return false;
+    if (g.in_addr % in_bytes || g.out_addr % out_bytes) return false;
     for (size_t d = 0; d < rows.shape.size(); ++d)
       if (rows.strides[0][d] % out_bytes || rows.strides[1][d] % in_bytes) return false;
     return true;
   };
   while (vec > 1 && !aligned(vec)) vec /= 2;
-  return vec;
+  return std::max(vec, 1);
 }
 
 // Writes dims into a kernel Array of index/offset width; rank 0 becomes one dim of length 1.
@@ -115,41 +114,34 @@ std::string scan_source(const ScanSpec& spec, DType in, DType loop, DType acc, D
   return s;
 }
 
-void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop, DType acc, const NDArray& out) {
-  if (out.size() == 0) return;
-  const int device = out.device();
-  runtime::activate(device);
-  // An input that partly overlaps the output would be overwritten before it is read.
-  NDArray staged;
-  if (overlaps(in_arg, out) && !same_view(in_arg, out)) staged = in_arg.copy();
-  const NDArray& in = staged.size() ? staged : in_arg;
-
-  // Rows: every dim but `axis`, operands (out, in), coalesced and ordered by the output's strides.
-  StridedView rows;
+ScanLayout plan_scan(const ScanGeometry& g, DType acc, bool associative, int sms) {
+  const int ndim = static_cast<int>(g.shape.size());
+  if (g.axis < 0 || g.axis >= ndim) throw_error(ErrorKind::Value, "scan axis out of range");
+  ScanLayout L{};
+  StridedView& rows = L.rows;
   rows.count = 2;
-  for (int d = 0; d < in.ndim(); ++d) {
-    if (d == axis) continue;
-    rows.shape.push_back(in.shape()[d]);
-    rows.strides[0].push_back(out.strides()[d]);
-    rows.strides[1].push_back(in.strides()[d]);
+  for (int d = 0; d < ndim; ++d) {
+    if (d == g.axis) continue;
+    rows.shape.push_back(g.shape[d]);
+    rows.strides[0].push_back(g.out_strides[d]);
+    rows.strides[1].push_back(g.in_strides[d]);
   }
   coalesce(rows);
-  const int64_t n = in.shape()[axis], nrows = shape_size(rows.shape);
-  const int64_t sin = in.strides()[axis], sout = out.strides()[axis];
+  const int64_t n = g.shape[g.axis], nrows = shape_size(rows.shape);
+  const int64_t sin = g.in_strides[g.axis], sout = g.out_strides[g.axis];
 
   int64_t min_row_stride = INT64_MAX;
   for (size_t d = 0; d < rows.shape.size(); ++d) min_row_stride = std::min<int64_t>(min_row_stride, std::llabs(rows.strides[1][d]));
   const bool scan_innermost = std::llabs(sin) <= min_row_stride;
-  const int sms = device_properties(device).multiprocessor_count;
   const int items = items_per_lane(acc);
 
-  ScanPlan plan{};
+  ScanPlan& plan = L.plan;
   plan.vec = 1;
   plan.chunks = 1;
-  if (!spec.associative || n <= 16) {
+  if (!associative || n <= 16) {
     plan.kind = ScanPlanKind::Sequential;
   } else if (scan_innermost) {
-    plan.vec = vector_width(in, out, rows, sin, sout);
+    plan.vec = vector_width(g, rows, sin, sout);
     // Enough rows to give every multiprocessor 32 warps, or rows of a few chunks: a warp per row.
     const bool warp_rows = nrows >= static_cast<int64_t>(sms) * 32 || n <= 32 * plan.vec * 4;
     plan.kind = warp_rows ? ScanPlanKind::WarpRows : ScanPlanKind::Tiles;
@@ -162,13 +154,46 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   }
   const int64_t tile = static_cast<int64_t>(kWarpsPerTile) * 32 * plan.vec * plan.chunks;
   const int64_t tiles_per_row = plan.kind == ScanPlanKind::Tiles ? (n + tile - 1) / tile : 1;
+  plan.index64 = n + 2 * tile > kInt32Max || nrows * tiles_per_row > kInt32Max || g.in_span > kInt32Max ||
+                 g.out_span > kInt32Max;
+  if (nrows * tiles_per_row > kInt32Max) throw_error(ErrorKind::Value, "scan too large: more than 2**31 tiles");
+  L.n = n;
+  L.nrows = nrows;
+  L.tiles_per_row = tiles_per_row;
+  L.sin = sin;
+  L.sout = sout;
+  return L;
+}
+
+void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop, DType acc, const NDArray& out) {
+  if (out.size() == 0) return;
+  const int device = out.device();
+  runtime::activate(device);
+  // An input that partly overlaps the output would be overwritten before it is read.
+  NDArray staged;
+  if (overlaps(in_arg, out) && !same_view(in_arg, out)) staged = in_arg.copy();
+  const NDArray& in = staged.size() ? staged : in_arg;
+
+  ScanGeometry g;
+  g.shape = in.shape();
+  g.in_strides = in.strides();
+  g.out_strides = out.strides();
+  g.axis = axis;
+  g.in_itemsize = in.itemsize();
+  g.out_itemsize = out.itemsize();
+  g.in_addr = reinterpret_cast<uintptr_t>(in.data());
+  g.out_addr = reinterpret_cast<uintptr_t>(out.data());
   auto span = [](const NDArray& a) {
     const ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
     return e.hi - e.lo;
   };
-  plan.index64 = n + 2 * tile > kInt32Max || nrows * tiles_per_row > kInt32Max || span(in) > kInt32Max ||
-                 span(out) > kInt32Max;
-  if (nrows * tiles_per_row > kInt32Max) throw_error(ErrorKind::Value, "scan too large: more than 2**31 tiles");
+  g.in_span = span(in);
+  g.out_span = span(out);
+  const ScanLayout layout = plan_scan(g, acc, spec.associative, device_properties(device).multiprocessor_count);
+  const ScanPlan& plan = layout.plan;
+  const StridedView& rows = layout.rows;
+  const int64_t n = layout.n, nrows = layout.nrows, tiles_per_row = layout.tiles_per_row;
+  const int64_t sin = layout.sin, sout = layout.sout;
 
   const int rk = std::max<int>(1, static_cast<int>(rows.shape.size()));
   jit::KernelKey key;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "coalesce.hpp"
 #include "cuarray/ndarray.hpp"
 
 namespace cuarray::ops {
@@ -35,6 +36,28 @@ struct ScanPlan {
 };
 
 inline constexpr int kScanThreads = 256;  // 8 warps: one tile is 8 segments
+
+// What the plan of one scan depends on, all host values: the operands' shape, byte strides,
+// itemsizes, data addresses (for vector alignment) and byte spans, and the scanned axis (in range).
+struct ScanGeometry {
+  Shape shape;
+  Strides in_strides, out_strides;
+  int axis = 0;
+  int64_t in_itemsize = 1, out_itemsize = 1;
+  uintptr_t in_addr = 0, out_addr = 0;
+  int64_t in_span = 0, out_span = 0;
+};
+
+// The plan and launch geometry: rows (operands out, in) coalesced over every dim but the axis.
+struct ScanLayout {
+  ScanPlan plan;
+  StridedView rows;
+  int64_t n, nrows, tiles_per_row, sin, sout;
+};
+
+// Pure host planning (no device calls): `sms` is the device's multiprocessor count. Throws
+// ValueError for more than 2**31 tiles.
+ScanLayout plan_scan(const ScanGeometry& g, DType acc, bool associative, int sms);
 
 // out[..., i, ...] = post(map(in[..., 0, ...]) (+) ... (+) map(in[..., i, ...])) along `axis` (in
 // range); `in` and `out` have the same shape. An input that partly overlaps `out` is read from a

@@ -65,6 +65,9 @@ NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, 
   // must keep one dtype from prefix to result.
   OperandType inputs[2];
   if (dtype) inputs[0] = inputs[1] = OperandType{*dtype};
+  // NumPy 2's logical promoter takes the bool loop for reduce-likes (float16, uint16, ... inputs
+  // cast to bool; out= of any dtype gets the bool prefixes cast); only dtype= can ask otherwise.
+  else if (def.resolver == ops::TypeResolver::Logical) inputs[0] = inputs[1] = OperandType{DType::Bool};
   else inputs[0] = OperandType{out ? out->dtype() : widened(def.name, a.dtype())}, inputs[1] = OperandType{a.dtype()};
   const ops::LoopChoice choice = ops::resolve_loop(u.index(), inputs, dtype, Casting::Unsafe);
   const DType* t = choice.loop->types;

@@ -144,3 +144,66 @@ TEST(ScanSource, NamesThePlanAndTypes) {
   EXPECT_FALSE(q.spec.associative);
   EXPECT_EQ(q.acc, DType::Float16);  // the fold rounds every step as NumPy's loop
 }
+
+// The host plan (no GPU): the shapes whose mixed dtypes (bool -> int64, float16 combined in
+// float32) raised "scan too large" on the GPU plan as one row of a few tiles at most.
+namespace {
+ops::ScanGeometry contiguous(Shape shape, int axis, DType in, DType out) {
+  ops::ScanGeometry g;
+  g.shape = shape;
+  g.in_strides = c_strides(shape, itemsize(in));
+  g.out_strides = c_strides(shape, itemsize(out));
+  g.axis = axis;
+  g.in_itemsize = itemsize(in);
+  g.out_itemsize = itemsize(out);
+  g.in_addr = 0x7f0000000000;
+  g.out_addr = 0x7f0000100000;
+  g.in_span = shape_size(shape) * itemsize(in);
+  g.out_span = shape_size(shape) * itemsize(out);
+  return g;
+}
+}  // namespace
+
+TEST(ScanPlanHost, MixedDTypesPlanSmallScans) {
+  using K = ops::ScanPlanKind;
+  // cumsum of 37 bools: int64 accumulator and output; a warp per row, vectors of 2.
+  ops::ScanLayout l = ops::plan_scan(contiguous(Shape{37}, 0, DType::Bool, DType::Int64), DType::Int64, true, 132);
+  EXPECT_EQ(l.plan.kind, K::WarpRows);
+  EXPECT_EQ(l.n, 37);
+  EXPECT_EQ(l.nrows, 1);
+  EXPECT_EQ(l.tiles_per_row, 1);
+  EXPECT_EQ(l.plan.vec, 2);
+  EXPECT_EQ(l.plan.chunks, 8);
+  EXPECT_FALSE(l.plan.index64);
+  // maximum.accumulate of float16 combining in float32.
+  l = ops::plan_scan(contiguous(Shape{23}, 0, DType::Float16, DType::Float16), DType::Float32, true, 132);
+  EXPECT_EQ(l.plan.kind, K::WarpRows);
+  EXPECT_EQ(l.plan.vec, 8);
+  EXPECT_EQ(l.plan.chunks, 2);
+  EXPECT_EQ(l.nrows * l.tiles_per_row, 1);
+  // A long float16 row: tiles.
+  l = ops::plan_scan(contiguous(Shape{100000}, 0, DType::Float16, DType::Float16), DType::Float32, true, 132);
+  EXPECT_EQ(l.plan.kind, K::Tiles);
+  EXPECT_EQ(l.tiles_per_row, (100000 + 4095) / 4096);
+  // 6x7 along each axis, bool -> int64 and float16/float32.
+  for (DType in : {DType::Bool, DType::Float16}) {
+    const DType out = in == DType::Bool ? DType::Int64 : DType::Float16;
+    const DType acc = in == DType::Bool ? DType::Int64 : DType::Float32;
+    for (int axis : {0, 1}) {
+      l = ops::plan_scan(contiguous(Shape{6, 7}, axis, in, out), acc, true, 132);
+      EXPECT_EQ(l.plan.kind, K::Sequential) << axis;  // rows of 6 or 7 <= 16 elements
+      EXPECT_EQ(l.n, axis == 0 ? 6 : 7);
+      EXPECT_EQ(l.nrows, axis == 0 ? 7 : 6);
+      EXPECT_EQ(l.sin, axis == 0 ? 7 * itemsize(in) : itemsize(in));
+      EXPECT_EQ(l.sout, axis == 0 ? 7 * itemsize(out) : itemsize(out));
+    }
+  }
+  // Outer axis of a tall array: strided tiles, and a 37-long outer scan of 6 rows.
+  l = ops::plan_scan(contiguous(Shape{37, 6}, 0, DType::Bool, DType::Int64), DType::Int64, true, 132);
+  EXPECT_EQ(l.plan.kind, K::Tiles);
+  EXPECT_EQ(l.nrows, 6);
+  EXPECT_EQ(l.tiles_per_row, 1);
+  // Non-associative: always the fold.
+  l = ops::plan_scan(contiguous(Shape{37}, 0, DType::Float16, DType::Float16), DType::Float16, false, 132);
+  EXPECT_EQ(l.plan.kind, K::Sequential);
+}
