@@ -1,6 +1,8 @@
 // Translates cuarray::Error into the Python exception NumPy/CuPy would raise.
 #include "errors.hpp"
 
+#include <typeinfo>
+
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
 
@@ -50,6 +52,10 @@ void register_errors(nb::module_& m) {
       std::rethrow_exception(p);
     } catch (const Error& e) {
       raise(e);
+    } catch (const std::bad_cast&) {
+      // A failed nb::cast inside a binding (nanobind's cast_error is std::bad_cast): a TypeError
+      // rather than RuntimeError("std::bad_cast").
+      PyErr_SetString(PyExc_TypeError, "an argument could not be converted to the type cuarray expects");
     }
   });
 }

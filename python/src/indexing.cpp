@@ -54,7 +54,11 @@ NDArray basic_index(const NDArray& a, nb::handle key) {
         strides.push_back(0);
         break;
       case ItemKind::Bool: {  // a 0-d mask: a new axis of length 1 (True) or 0 (False)
-        shape.push_back(nb::cast<bool>(item) ? 1 : 0);
+        // PyObject_IsTrue, not nb::cast<bool>: nanobind's bool caster accepts only True/False and
+        // throws std::bad_cast for numpy.bool_ (d[np.False_], a 0-d NumPy mask).
+        const int truth = PyObject_IsTrue(item.ptr());
+        if (truth < 0) throw nb::python_error();
+        shape.push_back(truth ? 1 : 0);
         strides.push_back(0);
         break;
       }

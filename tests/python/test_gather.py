@@ -133,7 +133,10 @@ def test_put_errors(rng):
     d = cp.asarray(h)
     for ind in ([6], [-7], [0, 10**6]):
         check_like_numpy(lambda: np.put(h, ind, 1.0), lambda: cp.put(d, cp.asarray(ind), 1.0))
-    assert_array_equal_np(d, h)  # nothing written by a failing put
+    # Nothing written by a failing put (the claim pass checks every index first). NumPy's put is
+    # not atomic: it writes the entries before the bad one (h[0] = 1 above), so compare with the
+    # original, not with h.
+    assert_array_equal_np(d, np.arange(6.0))
     check_like_numpy(lambda: np.put(np.zeros(0), [0], 1.0), lambda: cp.put(cp.zeros(0), cp.asarray([0]), 1.0))
     with pytest.raises(TypeError):
         cp.put([1, 2], [0], [1])

@@ -64,6 +64,14 @@ def test_mask_getitem_0d_and_errors(rng):
     d = cp.asarray(h)
     for m in (np.array(True), np.array(False)):
         assert_array_equal_np(d[cp.asarray(m)], h[m])
+        assert_array_equal_np(d[m], h[m])  # a 0-d NumPy mask
+    for m in (np.True_, np.False_, True, False):  # NumPy and Python bool scalars (not std::bad_cast)
+        assert_array_equal_np(d[m], h[m])
+        assert_array_equal_np(d[m, 1], h[m, 1])
+    hc, dc = h.copy(), d.copy()
+    hc[np.True_] = 7
+    dc[np.True_] = 7
+    assert_array_equal_np(dc, hc)
     s = cp.asarray(np.array(2.5))
     assert_array_equal_np(s[cp.asarray(np.array(True))], np.array(2.5)[np.array(True)])
     for m in (np.ones(2, bool), np.ones((3, 3), bool), np.ones((3, 4, 1), bool)):
