@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../runtime/context.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
@@ -13,7 +14,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kElementwiseKeyKind = 1;
+constexpr uint8_t kElementwiseKeyKind = static_cast<uint8_t>(jit::KernelFamily::Elementwise);
 constexpr uint8_t kScalarMarker = 0xff;
 constexpr int64_t kInt32Max = 0x7fffffff;
 

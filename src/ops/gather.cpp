@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -18,7 +19,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kGatherKeyKind = 0x47;
+constexpr uint8_t kGatherKeyKind = static_cast<uint8_t>(jit::KernelFamily::Gather);
 constexpr const char* kKernelNames[] = {"cuarray_gather", "cuarray_scatter_claim", "cuarray_scatter"};
 
 CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }

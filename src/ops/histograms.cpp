@@ -3,6 +3,7 @@
 #include <string>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "cuarray/errors.hpp"
@@ -18,7 +19,7 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kBinsKeyKind = 6;
+constexpr uint8_t kBinsKeyKind = static_cast<uint8_t>(jit::KernelFamily::HistogramBins);
 
 std::string type(DType t) { return std::string(kernel_type_name(t)); }
 
@@ -154,6 +155,9 @@ NDArray bincount(const NDArray& x, const NDArray* weights, int64_t minlength) {
     throw_error(ErrorKind::Type, "Cannot cast array data from " + ops::dtype_repr(x.dtype()) +
                                      " to dtype('int64') according to the rule 'safe'");
   if (minlength < 0) throw_error(ErrorKind::Value, "'minlength' must not be negative");
+  // NumPy returns zeros of intp for an empty list before it looks at the weights at all (their
+  // dtype, length and shape): int64, even with float weights.
+  if (x.size() == 0) return zeros(Shape{minlength}, DType::Int64);
   if (weights) {
     if (is_complex(weights->dtype()))
       throw_error(ErrorKind::Type, "Cannot cast array data from " + ops::dtype_repr(weights->dtype()) +

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -23,8 +24,8 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kSearchSortedKeyKind = 0x63;
-constexpr uint8_t kQuantileKeyKind = 0x64;
+constexpr uint8_t kSearchSortedKeyKind = static_cast<uint8_t>(jit::KernelFamily::SearchSorted);
+constexpr uint8_t kQuantileKeyKind = static_cast<uint8_t>(jit::KernelFamily::Quantile);
 constexpr unsigned kThreads = 256;
 
 // In QuantileMethod's order (order_stats.cuh); the discrete ones return an element.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -14,7 +15,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kReductionKeyKind = 2;
+constexpr uint8_t kReductionKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduction);
 constexpr int kThreads = 256;
 constexpr const char* kKernelName = "cuarray_reduce";
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -15,7 +16,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kScanKeyKind = 0x53;  // 'S'
+constexpr uint8_t kScanKeyKind = static_cast<uint8_t>(jit::KernelFamily::Scan);
 constexpr const char* kKernelName = "cuarray_scan";
 constexpr int kWarpsPerTile = kScanThreads / 32;
 constexpr int64_t kInt32Max = 0x7fffffff;
@@ -156,7 +157,12 @@ ScanLayout plan_scan(const ScanGeometry& g, DType acc, bool associative, int sms
   const int64_t tiles_per_row = plan.kind == ScanPlanKind::Tiles ? (n + tile - 1) / tile : 1;
   plan.index64 = n + 2 * tile > kInt32Max || nrows * tiles_per_row > kInt32Max || g.in_span > kInt32Max ||
                  g.out_span > kInt32Max;
-  if (nrows * tiles_per_row > kInt32Max) throw_error(ErrorKind::Value, "scan too large: more than 2**31 tiles");
+  if (nrows * tiles_per_row > kInt32Max)
+    throw_error(ErrorKind::Value, "scan too large: more than 2**31 tiles (n " + std::to_string(n) + ", rows " +
+                                      std::to_string(nrows) + ", tile " + std::to_string(tile) + ", vec " +
+                                      std::to_string(plan.vec) + ", chunks " + std::to_string(plan.chunks) +
+                                      ", kind " + std::to_string(static_cast<int>(plan.kind)) + ", sms " +
+                                      std::to_string(sms) + ")");
   L.n = n;
   L.nrows = nrows;
   L.tiles_per_row = tiles_per_row;

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "coalesce.hpp"
@@ -17,7 +18,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kScatterKeyKind = 4;
+constexpr uint8_t kScatterKeyKind = static_cast<uint8_t>(jit::KernelFamily::ScatterCombine);
 constexpr int64_t kInt32Max = 0x7fffffff;
 constexpr unsigned kScatterLocks = 1u << 16;           // kScatterLocks in atomics.cuh
 constexpr int64_t kPrivateBinBytes = 32 * 1024;         // shared memory for block-local bins

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -13,7 +14,7 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kSelectKeyKind = 0x53;
+constexpr uint8_t kSelectKeyKind = static_cast<uint8_t>(jit::KernelFamily::Select);
 constexpr int kItems = 8;  // elements per thread (select.cuh's kItems)
 constexpr int kThreads = 256;
 constexpr int64_t kTile = kThreads * kItems;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
@@ -12,9 +13,9 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kBlockSortKeyKind = 0x60;
-constexpr uint8_t kRadixPassKeyKind = 0x61;
-constexpr uint8_t kGatherRowsKeyKind = 0x62;
+constexpr uint8_t kBlockSortKeyKind = static_cast<uint8_t>(jit::KernelFamily::BlockSort);
+constexpr uint8_t kRadixPassKeyKind = static_cast<uint8_t>(jit::KernelFamily::RadixPass);
+constexpr uint8_t kGatherRowsKeyKind = static_cast<uint8_t>(jit::KernelFamily::GatherRows);
 constexpr int kPassThreads = 256;
 constexpr int kMaxPasses = 25;  // sort.cuh's kMaxRadixPasses
 

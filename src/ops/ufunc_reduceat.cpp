@@ -3,6 +3,7 @@
 #include <string>
 
 #include "../jit/kernel_cache.hpp"
+#include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "cuarray/errors.hpp"
@@ -15,7 +16,7 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kReduceatKeyKind = 5;
+constexpr uint8_t kReduceatKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduceat);
 
 // NumPy's reduce dtype: add and multiply accumulate bools and integers narrower than int64 in
 // int64 (uint64 for unsigned ones) unless dtype= says otherwise.
