@@ -152,6 +152,17 @@ template <class T> __device__ inline T cuarray_power(T a, T b) {
       base *= base;
     }
     return T(result);
+  } else if constexpr (cuarray::is_floating_v<T>) {
+    // The device pow is within 2 ulp (and, built with --fmad=false, not always exact), while NumPy's
+    // libm is correctly rounded: pow(-23.0, 3.0) can come back as -12166.999..., which a cast to an
+    // integer type (float_power.at on int8) truncates to -12166. An integral base to a non-negative
+    // integral power is an integer, exactly representable below 2**digits: round to it.
+    using C = cuarray::compute_t<T>;
+    const C x = C(a), y = C(b);
+    C r = pow(x, y);
+    constexpr C kExact = sizeof(C) == 8 ? C(9007199254740992.0) : C(16777216.0f);  // 2**53, 2**24
+    if (y >= C(0) && x == trunc(x) && y == trunc(y) && fabs(r) < kExact) r = rint(r);
+    return T(r);
   } else {
     return pow(a, b);
   }
