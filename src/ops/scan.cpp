@@ -176,9 +176,10 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   const int device = out.device();
   runtime::activate(device);
   // An input that partly overlaps the output would be overwritten before it is read.
-  NDArray staged;
-  if (overlaps(in_arg, out) && !same_view(in_arg, out)) staged = in_arg.copy();
-  const NDArray& in = staged.size() ? staged : in_arg;
+  // (A default NDArray is 0-d with size 1, so the copy is chosen by the flag, not by its size.)
+  const bool stage = overlaps(in_arg, out) && !same_view(in_arg, out);
+  const NDArray staged = stage ? in_arg.copy() : NDArray();
+  const NDArray& in = stage ? staged : in_arg;
 
   ScanGeometry g;
   g.shape = in.shape();
