@@ -142,32 +142,31 @@ def _moments_about(mean, name, a, axis, dtype, out, ddof, keepdims, where):
     return _reduce_out(result, out)
 
 
+def _moments(name, a, axis, dtype, out, ddof, keepdims, where, mean):
+    """var/std/nanvar/nanstd: the one-pass engine, or the two-pass form about a given mean."""
+    if mean is not None:
+        return _moments_about(mean, name, a, axis, dtype, out, ddof, keepdims, where)
+    return _reduce(name, a, axis, dtype, out, keepdims, ddof, where=where)
+
+
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None, correction=None):
     """Variance in one pass (Welford/Chan merges); ddof as NumPy."""
-    if mean is not None:
-        return _moments_about(mean, "var", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where)
-    return _reduce("var", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where)
+    return _moments("var", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None, correction=None):
     """Standard deviation in one pass; ddof as NumPy."""
-    if mean is not None:
-        return _moments_about(mean, "std", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where)
-    return _reduce("std", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where)
+    return _moments("std", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None, correction=None):
     """Variance of the elements that are not NaN."""
-    if mean is not None:
-        return _moments_about(mean, "nanvar", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where)
-    return _reduce("nanvar", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where)
+    return _moments("nanvar", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None, correction=None):
     """Standard deviation of the elements that are not NaN."""
-    if mean is not None:
-        return _moments_about(mean, "nanstd", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where)
-    return _reduce("nanstd", a, axis, dtype, out, keepdims, _ddof(ddof, correction), where=where)
+    return _moments("nanstd", a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean)
 
 
 def _one_axis(axis):

@@ -67,11 +67,16 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 
 // a.<name>(axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True). where= and
-// initial= (rare) go to the Python function of the same name (cuarray/_reductions.py).
+// initial= (rare) go to the Python function of the same name (cuarray/_reductions.py); the common
+// call builds no Python objects besides the result.
 auto reduction_method(const char* name) {
-  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::kwargs extra) -> nb::object {
-    if (extra.size() != 0) {
+  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle initial,
+                nb::handle where) -> nb::object {
+    if (!initial.is_none() || where.ptr() != Py_True) {
       nb::object function = nb::module_::import_("cuarray._reductions").attr(name);
+      nb::dict extra;
+      if (!initial.is_none()) extra["initial"] = initial;
+      extra["where"] = where;
       return function(s, axis, dtype, out, keepdims, **extra);
     }
     auto axes = axes_from_py(axis);
@@ -291,9 +296,16 @@ void bind_ndarray(nb::module_& m) {
 
   // The common reductions as C++ methods (the per-call path of small reductions); the functions
   // and the other methods are in cuarray/_reductions.py.
-  for (const char* name : {"sum", "prod", "mean"})
+  for (const char* name : {"sum", "prod"})
     cls.def(name, reduction_method(name), nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
-            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false, nb::arg("kwargs"));
+            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false, nb::arg("initial").none() = nb::none(),
+            nb::arg("where").none() = nb::bool_(true));
+  // mean takes no initial= (NumPy's signature: a TypeError when given).
+  cls.def("mean", [](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle where) {
+    static const auto mean = reduction_method("mean");
+    return mean(s, axis, dtype, out, keepdims, nb::none(), where);
+  }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
+     nb::arg("keepdims") = false, nb::kw_only(), nb::arg("where").none() = nb::bool_(true));
 
   // ---- operators ----
 #define CUARRAY_BINOP(py, ufunc)                                                                       \

@@ -43,4 +43,15 @@ void coalesce(StridedView& v, bool sort) {
   for (int k = 0; k < v.count; ++k) v.strides[k].resize(rank);
 }
 
+bool needs_index64(const StridedView& v, int64_t n) {
+  constexpr int64_t kInt32Max = 0x7fffffff;
+  if (n > kInt32Max) return true;
+  for (int k = 0; k < v.count; ++k) {
+    int64_t span = 0;
+    for (size_t d = 0; d < v.shape.size(); ++d) span += std::llabs(v.strides[k][d]) * (v.shape[d] - 1);
+    if (span > kInt32Max) return true;
+  }
+  return false;
+}
+
 }  // namespace cuarray::ops

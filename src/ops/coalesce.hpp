@@ -18,4 +18,7 @@ struct StridedView {
 // dims keep their order and are only merged (for indices that must stay C-order).
 void coalesce(StridedView& v, bool sort = true);
 
+// Whether `n` elements over `v` need 64-bit indices: n, or some operand's byte span, passes 2**31 - 1.
+bool needs_index64(const StridedView& v, int64_t n);
+
 }  // namespace cuarray::ops

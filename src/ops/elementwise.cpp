@@ -32,16 +32,6 @@ int pick_vec(char* const* data, const DType* dtypes, int nptr) {
   return vec;
 }
 
-bool needs_index64(const StridedView& v, int64_t n) {
-  if (n > kInt32Max) return true;
-  for (int k = 0; k < v.count; ++k) {
-    int64_t span = 0;
-    for (size_t d = 0; d < v.shape.size(); ++d) span += std::llabs(v.strides[k][d]) * (v.shape[d] - 1);
-    if (span > kInt32Max) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,

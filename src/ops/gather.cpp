@@ -157,7 +157,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
   const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
   const int64_t span = static_cast<int64_t>(src.array.buffer() ? src.array.buffer()->size() : 0);
-  const bool index64 = index64_needed(v, iterations) || index64_needed(group, group_size(src)) || span > 0x7fffffff;
+  const bool index64 = needs_index64(v, iterations) || needs_index64(group, group_size(src)) || span > 0x7fffffff;
   NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
 
   KernelArgs args(index64);
@@ -197,7 +197,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   const int64_t alen = group_size(dst);
   const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
   const int64_t span = static_cast<int64_t>(dst.array.buffer() ? dst.array.buffer()->size() : 0);
-  const bool index64 = index64_needed(v, n) || index64_needed(group, alen) || span > 0x7fffffff;
+  const bool index64 = needs_index64(v, n) || needs_index64(group, alen) || span > 0x7fffffff;
 
   // Duplicate targets need resolving only when the value changes from one position to the next.
   bool values_vary = false;

@@ -19,7 +19,6 @@ namespace cuarray::ops {
 namespace {
 
 constexpr uint8_t kScatterKeyKind = static_cast<uint8_t>(jit::KernelFamily::ScatterCombine);
-constexpr int64_t kInt32Max = 0x7fffffff;
 constexpr unsigned kScatterLocks = 1u << 16;           // kScatterLocks in atomics.cuh
 constexpr int64_t kPrivateBinBytes = 32 * 1024;         // shared memory for block-local bins
 constexpr int kMaxIndexArrays = kMaxOperands - 2;      // the view also holds the target and the value
@@ -71,16 +70,6 @@ unsigned int* scatter_locks(int device) {
   NDArray*& stripes = locks[device];
   if (!stripes) stripes = new NDArray(zeros(Shape{kScatterLocks}, DType::UInt32));
   return reinterpret_cast<unsigned int*>(stripes->data());
-}
-
-bool needs_index64(const StridedView& v, int64_t n) {
-  if (n > kInt32Max) return true;
-  for (int k = 0; k < v.count; ++k) {
-    int64_t span = 0;
-    for (size_t d = 0; d < v.shape.size(); ++d) span += std::llabs(v.strides[k][d]) * (v.shape[d] - 1);
-    if (span > kInt32Max) return true;
-  }
-  return false;
 }
 
 template <class T>

@@ -18,7 +18,6 @@ constexpr uint8_t kSelectKeyKind = static_cast<uint8_t>(jit::KernelFamily::Selec
 constexpr int kItems = 8;  // elements per thread (select.cuh's kItems)
 constexpr int kThreads = 256;
 constexpr int64_t kTile = kThreads * kItems;
-constexpr int64_t kInt32Max = 0x7fffffff;
 constexpr const char* kKernelNames[] = {"cuarray_select_count", "cuarray_select_scan", "cuarray_select_write"};
 
 CUfunction select_kernel(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
@@ -61,16 +60,6 @@ std::string_view raw_word_type(int bytes) {
   throw_error(ErrorKind::Value, "no raw word type of " + std::to_string(bytes) + " bytes");
 }
 
-bool index64_needed(const StridedView& v, int64_t n) {
-  if (n > kInt32Max) return true;
-  for (int k = 0; k < v.count; ++k) {
-    int64_t span = 0;
-    for (size_t d = 0; d < v.shape.size(); ++d) span += std::llabs(v.strides[k][d]) * (v.shape[d] - 1);
-    if (span > kInt32Max) return true;
-  }
-  return false;
-}
-
 std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
                           bool index64) {
   std::string s;
@@ -94,7 +83,7 @@ Selection::Selection(const NDArray& pred) : pred_(pred) {
   runtime::activate(pred.device());
   const StridedView v = iteration(pred, nullptr);
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
-  const bool index64 = index64_needed(v, n);
+  const bool index64 = needs_index64(v, n);
   tiles_ = (n + kTile - 1) / kTile;
   NDArray tile_counts = empty(Shape{tiles_}, DType::UInt32);
   offsets_ = empty(Shape{tiles_ + 1}, DType::UInt64);
@@ -123,7 +112,7 @@ void Selection::write(SelectMode mode, const NDArray* strided, const char* in, c
   const StridedView v = iteration(pred_, strided);
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
   const int irank = std::max<int>(1, static_cast<int>(ishape.size()));
-  const bool index64 = index64_needed(v, n);
+  const bool index64 = needs_index64(v, n);
   KernelArgs args(index64);
   args.value(static_cast<const char*>(pred_.data())).value(in).value(out).index(n);
   args.array(v.shape, rank, 1).array(v.strides[0], rank, 0);

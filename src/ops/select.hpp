@@ -59,7 +59,5 @@ std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMod
 
 // Spellings shared by the select and gather kernels.
 std::string_view raw_word_type(int bytes);   // "uint32_t", ..., a 16-byte vector
-// Whether n elements or any operand's byte span over `v` need 64-bit index math.
-bool index64_needed(const StridedView& v, int64_t n);
 
 }  // namespace cuarray::ops

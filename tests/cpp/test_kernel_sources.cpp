@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cuarray/errors.hpp"
+#include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "kernels/fragments.hpp"
 #include "ops/elementwise_source.hpp"
@@ -18,21 +19,10 @@
 #include "ops/ufunc_table.hpp"
 
 using namespace cuarray;
+using test::expect_compiles;
 
 namespace {
 
-const char* const kArchs[] = {"sm_80", "sm_90"};
-
-void expect_compiles(const std::string& source, const std::string& what) {
-  for (const char* arch : kArchs) {
-    try {
-      std::string cubin = jit::compile_to_cubin(source, "test", arch);
-      EXPECT_GT(cubin.size(), 0u) << what;
-    } catch (const CompileError& e) {
-      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
-    }
-  }
-}
 
 ops::ElementwiseLayout strided(int rank) { return {false, 1, rank, false, false}; }
 ops::ElementwiseLayout linear(int vec) { return {true, vec, 1, false, false}; }

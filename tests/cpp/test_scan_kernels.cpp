@@ -8,26 +8,17 @@
 #include <vector>
 
 #include "cuarray/errors.hpp"
+#include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "ops/scan.hpp"
 #include "ops/ufunc_resolve.hpp"
 #include "ops/ufunc_table.hpp"
 
 using namespace cuarray;
+using test::expect_compiles;
 
 namespace {
 
-const char* const kArchs[] = {"sm_80", "sm_90"};
-
-void expect_compiles(const std::string& source, const std::string& what) {
-  for (const char* arch : kArchs) {
-    try {
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
-    } catch (const CompileError& e) {
-      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
-    }
-  }
-}
 
 int ufunc_index(std::string_view name) { return static_cast<int>(ops::find_ufunc(name) - ops::ufunc_defs().data()); }
 

@@ -8,6 +8,7 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/ufunc.hpp"
+#include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "ops/histogram_bins.hpp"
 #include "ops/scatter_combine.hpp"
@@ -15,20 +16,10 @@
 #include "ops/ufunc_table.hpp"
 
 using namespace cuarray;
+using test::expect_compiles;
 
 namespace {
 
-const char* const kArchs[] = {"sm_80", "sm_90"};
-
-void expect_compiles(const std::string& source, const std::string& what) {
-  for (const char* arch : kArchs) {
-    try {
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
-    } catch (const CompileError& e) {
-      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
-    }
-  }
-}
 
 const DType kAllDTypes[] = {DType::Bool,    DType::Int8,      DType::UInt8,     DType::Int16,  DType::UInt16,
                             DType::Int32,   DType::UInt32,    DType::Int64,     DType::UInt64, DType::Float16,

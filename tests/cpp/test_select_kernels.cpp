@@ -5,30 +5,21 @@
 #include <string>
 
 #include "cuarray/errors.hpp"
+#include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "ops/gather.hpp"
 #include "ops/select.hpp"
 
 using namespace cuarray;
+using test::expect_compiles;
 using ops::GatherKernel;
 using ops::SelectMode;
 using ops::SelectPass;
 
 namespace {
 
-const char* const kArchs[] = {"sm_80", "sm_90"};
 const int kWords[] = {1, 2, 4, 8, 16};
 const IndexMode kModes[] = {IndexMode::Raise, IndexMode::Wrap, IndexMode::Clip};
-
-void expect_compiles(const std::string& source, const std::string& what) {
-  for (const char* arch : kArchs) {
-    try {
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
-    } catch (const CompileError& e) {
-      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
-    }
-  }
-}
 
 std::string name(DType t) { return std::string(dtype_name(t)); }
 

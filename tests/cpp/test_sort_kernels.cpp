@@ -10,25 +10,16 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/sorting.hpp"
+#include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "ops/order_stats.hpp"
 #include "ops/sort.hpp"
 
 using namespace cuarray;
+using test::expect_compiles;
 
 namespace {
 
-const char* const kArchs[] = {"sm_80", "sm_90"};
-
-void expect_compiles(const std::string& source, const std::string& what) {
-  for (const char* arch : kArchs) {
-    try {
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
-    } catch (const CompileError& e) {
-      ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
-    }
-  }
-}
 
 std::string name_of(DType t) { return std::string(dtype_name(t)); }
 
