@@ -29,31 +29,62 @@ DType accumulator_dtype(std::string_view ufunc, DType in) {
 
 // NumPy's pairwise summation (numpy/_core/src/umath/loops_utils.h.src), in the accumulator type:
 // below 8 elements in order from -0.0, up to 128 eight accumulators, beyond that halves split at
-// a multiple of 8.
+// a multiple of 8. NumPy recurses; here the recursion is an explicit stack (a recursive device
+// function overflows the per-thread stack on long segments), evaluated in the same order.
 constexpr const char* kPairwiseSum = R"(
 template <class Acc, class Load>
-__device__ Acc cuarray_pairwise_sum(const char* p, long long n, long long stride, Load load) {
+__device__ Acc cuarray_pairwise_leaf(const char* p, long long n, long long stride, Load load) {
   if (n < 8) {
     Acc res = -Acc(0);
     for (long long i = 0; i < n; ++i) res += load(p + i * stride);
     return res;
   }
-  if (n <= 128) {
-    Acc r[8];
-    for (int j = 0; j < 8; ++j) r[j] = load(p + j * stride);
-    long long i = 8;
-    for (; i < n - (n % 8); i += 8)
-      for (int j = 0; j < 8; ++j) r[j] += load(p + (i + j) * stride);
-    Acc res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-    for (; i < n; ++i) res += load(p + i * stride);
-    return res;
+  Acc r[8];
+  for (int j = 0; j < 8; ++j) r[j] = load(p + j * stride);
+  long long i = 8;
+  for (; i < n - (n % 8); i += 8)
+    for (int j = 0; j < 8; ++j) r[j] += load(p + (i + j) * stride);
+  Acc res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+  for (; i < n; ++i) res += load(p + i * stride);
+  return res;
+}
+
+template <class Acc, class Load>
+__device__ Acc cuarray_pairwise_sum(const char* p, long long n, long long stride, Load load) {
+  struct Frame {
+    const char* p;
+    long long n, half;
+    Acc left;
+    bool left_done;  // the left half's sum is in `left`; the right half is being summed
+  };
+  Frame st[64];  // halving from 2**63 elements takes fewer levels
+  int top = 0;
+  st[0] = Frame{p, n, 0, Acc(0), false};
+  for (;;) {
+    Frame& f = st[top];
+    if (f.n > 128) {  // descend into the left half
+      f.half = f.n / 2;
+      f.half -= f.half % 8;
+      st[++top] = Frame{f.p, f.half, 0, Acc(0), false};
+      continue;
+    }
+    Acc value = cuarray_pairwise_leaf<Acc>(f.p, f.n, stride, load);
+    // Hand the value up: a parent still on its left half keeps it and descends right; one on its
+    // right half adds it to its left and passes the sum further up.
+    for (;;) {
+      if (top == 0) return value;
+      Frame& parent = st[--top];
+      if (!parent.left_done) {
+        parent.left = value;
+        parent.left_done = true;
+        st[++top] = Frame{parent.p + parent.half * stride, parent.n - parent.half, 0, Acc(0), false};
+        break;
+      }
+      value = parent.left + value;
+    }
   }
-  long long n2 = n / 2;
-  n2 -= n2 % 8;
-  return cuarray_pairwise_sum<Acc>(p, n2, stride, load) + cuarray_pairwise_sum<Acc>(p + n2 * stride, n - n2, stride, load);
 }
 )";
-
 }  // namespace
 
 std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int rank, bool pairwise) {
