@@ -1,0 +1,103 @@
+// Array manipulation (cuarray/manipulation.hpp). The NumPy signatures, argument normalization and
+// the functions composed from these (vstack, block, insert, ...) are in cuarray/_manipulation.py.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/manipulation.hpp"
+#include "py_array.hpp"
+
+namespace cuarray::py {
+namespace {
+
+std::vector<NDArray> arrays_from_py(nb::handle seq) {
+  std::vector<NDArray> arrays;
+  for (nb::handle item : nb::iter(seq)) {
+    if (!is_array(item)) throw_error(ErrorKind::Type, "expected a sequence of cuarray.ndarray");
+    arrays.push_back(array_of(item));
+  }
+  return arrays;
+}
+
+nb::list views_to_py(std::vector<NDArray>&& views, nb::handle of) {
+  nb::list out;
+  for (NDArray& v : views) out.append(wrap_view(std::move(v), of));
+  return out;
+}
+
+const NDArray* out_from_py(nb::handle out) {
+  if (out.is_none()) return nullptr;
+  if (!is_array(out)) throw_error(ErrorKind::Type, "out must be a cuarray.ndarray");
+  return &array_of(out);
+}
+
+// The result, or `out` itself when the values went there.
+nb::object result_to_py(NDArray&& r, nb::handle out) { return out.is_none() ? wrap(std::move(r)) : nb::borrow(out); }
+
+using Ints = std::vector<int64_t>;
+std::span<const int64_t> span_of(const Ints& v) { return {v.data(), v.size()}; }
+
+}  // namespace
+
+void bind_manipulation(nb::module_& m) {
+  m.def("concatenate", [](nb::handle arrays, std::optional<int64_t> axis, nb::handle dtype, nb::handle casting, nb::handle out) {
+    std::vector<NDArray> a = arrays_from_py(arrays);
+    return result_to_py(concatenate(a, axis, dtype_from_py(dtype), casting_from_py(casting), out_from_py(out)), out);
+  }, nb::arg("arrays"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("casting"), nb::arg("out").none());
+  m.def("stack", [](nb::handle arrays, int64_t axis, nb::handle dtype, nb::handle casting, nb::handle out) {
+    std::vector<NDArray> a = arrays_from_py(arrays);
+    return result_to_py(stack(a, axis, dtype_from_py(dtype), casting_from_py(casting), out_from_py(out)), out);
+  }, nb::arg("arrays"), nb::arg("axis"), nb::arg("dtype").none(), nb::arg("casting"), nb::arg("out").none());
+  m.def("split_at", [](nb::handle a, const Ints& indices, int64_t axis) {
+    return views_to_py(split(array_of(a), span_of(indices), axis), a);
+  });
+  m.def("array_split", [](nb::handle a, int64_t sections, int64_t axis) {
+    return views_to_py(array_split(array_of(a), sections, axis), a);
+  });
+  m.def("split", [](nb::handle a, int64_t sections, int64_t axis) {
+    return views_to_py(split(array_of(a), sections, axis), a);
+  });
+  m.def("tile", [](nb::handle a, const Ints& reps) { return wrap(tile(array_of(a), span_of(reps))); });
+  m.def("repeat", [](nb::handle a, nb::handle repeats, std::optional<int64_t> axis) {
+    if (is_array(repeats)) return wrap(repeat(array_of(a), array_of(repeats), axis));
+    return wrap(repeat(array_of(a), nb::cast<int64_t>(repeats), axis));
+  }, nb::arg("a"), nb::arg("repeats"), nb::arg("axis").none());
+  m.def("flip", [](nb::handle a, std::optional<Ints> axes) {
+    if (!axes) return wrap_view(flip(array_of(a)), a);
+    return wrap_view(flip(array_of(a), span_of(*axes)), a);
+  }, nb::arg("a"), nb::arg("axes").none());
+  m.def("roll", [](nb::handle a, const Ints& shifts, std::optional<Ints> axes) {
+    if (!axes) return wrap(roll(array_of(a), span_of(shifts)));
+    return wrap(roll(array_of(a), span_of(shifts), span_of(*axes)));
+  }, nb::arg("a"), nb::arg("shifts"), nb::arg("axes").none());
+  m.def("rot90", [](nb::handle a, int64_t k, int64_t axis0, int64_t axis1) {
+    return wrap_view(rot90(array_of(a), k, axis0, axis1), a);
+  });
+  m.def("moveaxis", [](nb::handle a, const Ints& source, const Ints& destination) {
+    return wrap_view(moveaxis(array_of(a), span_of(source), span_of(destination)), a);
+  });
+  m.def("resize", [](nb::handle a, nb::handle shape) { return wrap(resize(array_of(a), shape_from_py(shape))); });
+  // ndarray.resize: the array itself takes the new shape; kept elements in memory order, new ones
+  // zero. Views of the old data keep the old buffer alive (refcheck has nothing to protect).
+  m.def("resize_inplace", [](nb::handle a, nb::handle shape) {
+    PyArray* self = nb::inst_ptr<PyArray>(a);
+    if (!self->base.is_none()) throw_error(ErrorKind::Value, "cannot resize this array: it does not own its data");
+    const NDArray& old = self->array;
+    if (!old.c_contiguous() && !old.f_contiguous())
+      throw_error(ErrorKind::Value, "resize only works on single-segment arrays");
+    Shape new_shape = shape_from_py(shape);
+    for (int64_t s : new_shape)
+      if (s < 0) throw_error(ErrorKind::Value, "negative dimensions not allowed");
+    NDArray resized = zeros(new_shape, old.dtype());
+    const int64_t kept = std::min(old.size(), resized.size());
+    if (kept > 0) {
+      NDArray flat = old.ravel(Order::K);  // memory order: a view of the contiguous data
+      resized.reshape(Shape{resized.size()}).slice(0, 0, kept, 1).assign(flat.slice(0, 0, kept, 1));
+    }
+    self->array = std::move(resized);
+  });
+}
+
+}  // namespace cuarray::py
