@@ -5,6 +5,7 @@
 #include "cuarray/ndarray.hpp"
 #include "cuarray/random.hpp"
 #include "cuarray/indexing.hpp"
+#include "cuarray/index_key.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/runtime.hpp"
 #include "cuarray/scan.hpp"

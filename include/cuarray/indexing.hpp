@@ -40,8 +40,7 @@ NDArray take_along_axis(const NDArray& a, const NDArray& indices, std::optional<
 NDArray boolean_index(const NDArray& a, const NDArray& mask);
 // a[mask] = values: values broadcast to (count, *a.shape[mask.ndim:]) and cast to a's dtype.
 void boolean_assign(const NDArray& a, const NDArray& mask, const NDArray& values);
-// a[indices] = values along the first axis: values broadcast to indices.shape + a.shape[1:],
-// negative indices count from the end, the last of duplicate indices wins.
-void index_assign(const NDArray& a, const NDArray& indices, const NDArray& values);
+// Every other index key (several index arrays, mixed with slices, None, Ellipsis): getitem and
+// setitem in cuarray/index_key.hpp.
 
 }  // namespace cuarray

@@ -1,3 +1,5 @@
+// Python keys to index items: ints (and __index__ objects), slices, None, Ellipsis, booleans,
+// and index arrays from cuarray arrays, NumPy arrays, lists and tuples inside the key.
 #include "indexing.hpp"
 
 #include <string>
@@ -8,98 +10,100 @@
 namespace cuarray::py {
 namespace {
 
-enum class ItemKind { Integer, Slice, Ellipsis, NewAxis, Bool };
+constexpr const char* kValidIndices =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
+    "indices";
 
-ItemKind classify(nb::handle item) {
+PyTypeObject* numpy_type(const char* name) {
+  return reinterpret_cast<PyTypeObject*>(numpy().attr(name).ptr());
+}
+
+int64_t integer_of(PyObject* o) {
+  PyObject* idx = PyNumber_Index(o);
+  if (!idx) throw nb::python_error();
+  long long v = PyLong_AsLongLong(idx);
+  Py_DECREF(idx);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+// A NumPy array (or host sequence, already converted) as an index: 0-d ints and bools are
+// scalars, as NumPy treats them; other arrays move to the device.
+IndexItem host_index(nb::handle host, ParsedKey& k, bool from_list) {
+  const char kind = nb::cast<std::string>(host.attr("dtype").attr("kind"))[0];
+  if (kind != 'b' && kind != 'i' && kind != 'u')
+    throw_error(ErrorKind::Index, from_list ? kValidIndices : "arrays used as indices must be of integer (or boolean) type");
+  if (nb::cast<int>(host.attr("ndim")) == 0) {
+    if (kind == 'b') return IndexItem::boolean(PyObject_IsTrue(host.ptr()) == 1);
+    return IndexItem::integer(integer_of(host.ptr()));
+  }
+  nb::object device = nb::module_::import_("cuarray._ndarray_py").attr("host_to_device")(host);
+  k.arrays.push_back(array_of(device));
+  IndexItem item = IndexItem::index_array(k.arrays.back());
+  item.value = static_cast<int64_t>(k.arrays.size() - 1);  // the pointer is set once `arrays` stops growing
+  return item;
+}
+
+IndexItem parse_item(nb::handle item, ParsedKey& k) {
   PyObject* o = item.ptr();
-  if (o == Py_None) return ItemKind::NewAxis;
-  if (o == Py_Ellipsis) return ItemKind::Ellipsis;
-  if (PySlice_Check(o)) return ItemKind::Slice;
-  if (PyBool_Check(o) || nb::isinstance(item, numpy().attr("bool_"))) return ItemKind::Bool;
-  if (PyLong_Check(o) || nb::isinstance(item, numpy().attr("integer"))) return ItemKind::Integer;
-  if (is_array(item) || nb::isinstance(item, numpy().attr("ndarray")) || PyList_Check(o))
-    throw_error(ErrorKind::NotImplemented, "advanced (integer or boolean array) indexing is not supported yet");
-  if (PyObject_HasAttrString(o, "__index__")) return ItemKind::Integer;
-  throw_error(ErrorKind::Index,
-              "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays "
-              "are valid indices");
+  if (o == Py_None) return IndexItem::new_axis();
+  if (o == Py_Ellipsis) return IndexItem::ellipsis();
+  if (PySlice_Check(o)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
+    return IndexItem::slice(start, stop, step);
+  }
+  if (PyLong_CheckExact(o)) return IndexItem::integer(integer_of(o));
+  if (is_array(item)) {
+    k.arrays.push_back(array_of(item));
+    IndexItem a = IndexItem::index_array(k.arrays.back());
+    a.value = static_cast<int64_t>(k.arrays.size() - 1);
+    return a;
+  }
+  static PyTypeObject* const np_bool = numpy_type("bool_");
+  if (PyBool_Check(o) || PyObject_TypeCheck(o, np_bool)) {
+    const int truth = PyObject_IsTrue(o);
+    if (truth < 0) throw nb::python_error();
+    return IndexItem::boolean(truth);
+  }
+  static PyTypeObject* const np_integer = numpy_type("integer");
+  if (PyLong_Check(o) || PyObject_TypeCheck(o, np_integer)) return IndexItem::integer(integer_of(o));
+  static PyTypeObject* const np_ndarray = numpy_type("ndarray");
+  if (PyObject_TypeCheck(o, np_ndarray)) return host_index(item, k, false);
+  if (PyList_Check(o) || PyTuple_Check(o)) {
+    nb::object host;
+    try {
+      host = (PyList_Check(o) || PyTuple_Check(o)) && PySequence_Size(o) == 0
+                 ? numpy().attr("asarray")(item, numpy().attr("intp"))
+                 : numpy().attr("asarray")(item);
+    } catch (const nb::python_error&) {
+      throw_error(ErrorKind::Index, kValidIndices);
+    }
+    return host_index(host, k, true);
+  }
+  if (PyFloat_Check(o) || PyComplex_Check(o) || !PyObject_HasAttrString(o, "__index__"))
+    throw_error(ErrorKind::Index, kValidIndices);
+  return IndexItem::integer(integer_of(o));
 }
 
 }  // namespace
 
+ParsedKey parse_key(nb::handle key) {
+  ParsedKey k;
+  if (PyTuple_Check(key.ptr())) {
+    const Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) k.items.push_back(parse_item(PyTuple_GET_ITEM(key.ptr(), i), k));
+  } else {
+    k.items.push_back(parse_item(key, k));
+  }
+  for (IndexItem& item : k.items)
+    if (item.kind == IndexItem::Kind::Array) item.array = &k.arrays[static_cast<size_t>(item.value)];
+  return k;
+}
+
 NDArray basic_index(const NDArray& a, nb::handle key) {
-  nb::tuple items = PyTuple_Check(key.ptr()) ? nb::borrow<nb::tuple>(key) : nb::make_tuple(key);
-  const size_t n = nb::len(items);
-  SmallVector<uint8_t, 8> kinds;
-  int consumed = 0, ellipses = 0;
-  for (size_t i = 0; i < n; ++i) {
-    ItemKind k = classify(items[i]);
-    kinds.push_back(static_cast<uint8_t>(k));
-    if (k == ItemKind::Integer || k == ItemKind::Slice) ++consumed;
-    if (k == ItemKind::Ellipsis && ++ellipses > 1)
-      throw_error(ErrorKind::Index, "an index can only have a single ellipsis ('...')");
-  }
-  if (consumed > a.ndim())
-    throw_error(ErrorKind::Index, "too many indices for array: array is " + std::to_string(a.ndim()) +
-                                      "-dimensional, but " + std::to_string(consumed) + " were indexed");
-  Shape shape;
-  Strides strides;
-  char* data = a.data();
-  int dim = 0;  // next source dim
-  for (size_t i = 0; i < n; ++i) {
-    nb::handle item = items[i];
-    switch (static_cast<ItemKind>(kinds[i])) {
-      case ItemKind::NewAxis:
-        shape.push_back(1);
-        strides.push_back(0);
-        break;
-      case ItemKind::Bool: {  // a 0-d mask: a new axis of length 1 (True) or 0 (False)
-        // PyObject_IsTrue, not nb::cast<bool>: nanobind's bool caster accepts only True/False and
-        // throws std::bad_cast for numpy.bool_ (d[np.False_], a 0-d NumPy mask).
-        const int truth = PyObject_IsTrue(item.ptr());
-        if (truth < 0) throw nb::python_error();
-        shape.push_back(truth ? 1 : 0);
-        strides.push_back(0);
-        break;
-      }
-      case ItemKind::Ellipsis:
-        for (int e = 0; e < a.ndim() - consumed; ++e, ++dim) {
-          shape.push_back(a.shape()[dim]);
-          strides.push_back(a.strides()[dim]);
-        }
-        break;
-      case ItemKind::Integer: {
-        PyObject* idx = PyNumber_Index(item.ptr());
-        if (!idx) throw nb::python_error();
-        long long v = PyLong_AsLongLong(idx);
-        Py_DECREF(idx);
-        if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-        const int64_t len = a.shape()[dim];
-        if (v < -len || v >= len)
-          throw_error(ErrorKind::Index, "index " + std::to_string(v) + " is out of bounds for axis " +
-                                            std::to_string(dim) + " with size " + std::to_string(len));
-        if (v < 0) v += len;
-        data += v * a.strides()[dim];
-        ++dim;
-        break;
-      }
-      case ItemKind::Slice: {
-        Py_ssize_t start, stop, step;
-        if (PySlice_Unpack(item.ptr(), &start, &stop, &step) < 0) throw nb::python_error();
-        Py_ssize_t len = PySlice_AdjustIndices(static_cast<Py_ssize_t>(a.shape()[dim]), &start, &stop, step);
-        shape.push_back(len);
-        strides.push_back(a.strides()[dim] * step);
-        if (len > 0) data += start * a.strides()[dim];
-        ++dim;
-        break;
-      }
-    }
-  }
-  for (; dim < a.ndim(); ++dim) {  // trailing dims not indexed
-    shape.push_back(a.shape()[dim]);
-    strides.push_back(a.strides()[dim]);
-  }
-  return a.view_as(std::move(shape), std::move(strides), data);
+  ParsedKey k = parse_key(key);
+  return is_basic_key(k.items) ? basic_view(a, k.items) : getitem(a, k.items);
 }
 
 }  // namespace cuarray::py

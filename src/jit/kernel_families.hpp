@@ -20,6 +20,7 @@ enum class KernelFamily : uint8_t {
   GatherRows,
   SearchSorted,
   Quantile,
+  CombineIndices,
 };
 
 }  // namespace cuarray::jit

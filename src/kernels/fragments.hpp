@@ -18,6 +18,7 @@ extern const std::string_view atomics_cuh;
 extern const std::string_view bins_cuh;
 extern const std::string_view select_cuh;
 extern const std::string_view gather_cuh;
+extern const std::string_view combine_indices_cuh;
 extern const std::string_view sort_cuh;
 extern const std::string_view order_stats_cuh;
 }  // namespace cuarray::kernels

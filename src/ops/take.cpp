@@ -1,5 +1,5 @@
 // NumPy's index-array functions over the gather/scatter engine (src/ops/gather.cpp): take, put,
-// take_along_axis and a[indices] = values (docs/select.md).
+// take_along_axis (docs/select.md).
 #include <string>
 
 #include "cuarray/errors.hpp"
@@ -26,9 +26,6 @@ Strides slice(const Strides& s, int begin, int end) {
   for (int d = begin; d < end; ++d) out.push_back(s[d]);
   return out;
 }
-
-// The positions of an index array's elements in C order, in units of one.
-Strides positions_of(const NDArray& index) { return c_strides(index.shape(), 1); }
 
 void check_integer(const NDArray& indices) {
   if (!is_integer(indices.dtype()) && indices.dtype() != DType::Bool)
@@ -105,27 +102,6 @@ NDArray take_along_axis(const NDArray& a, const NDArray& indices, std::optional<
   IndexedArray src{a, src_strides, Shape{a.shape()[ax]}, Strides{a.strides()[ax]}, ax};
   ops::run_gather(out, src, IndexOperand{indices, idx_strides, {}}, IndexMode::Raise);
   return out;
-}
-
-void index_assign(const NDArray& a, const NDArray& indices, const NDArray& values) {
-  if (a.ndim() == 0)
-    throw_error(ErrorKind::Index, "too many indices for array: array is 0-dimensional, but 1 were indexed");
-  if (!is_integer(indices.dtype()))
-    throw_error(ErrorKind::Index, "arrays used as indices must be of integer (or boolean) type");
-  const int ni = indices.ndim();
-  Shape shape = indices.shape();
-  for (int d = 1; d < a.ndim(); ++d) shape.push_back(a.shape()[d]);
-  const Shape* shapes[] = {&shape, &values.shape()};
-  if (values.ndim() > static_cast<int>(shape.size()) || broadcast_shapes(shapes) != shape)
-    throw_error(ErrorKind::Value, "shape mismatch: value array of shape " + shape_repr(values.shape()) +
-                                      " could not be broadcast to indexing result of shape " + shape_repr(shape));
-  NDArray v = values.broadcast_to(shape);
-  if (v.dtype() != a.dtype()) v = v.astype(a.dtype());
-  IndexedArray dst{a, concat({zeros(ni), slice(a.strides(), 1, a.ndim())}), Shape{a.shape()[0]},
-                   Strides{a.strides()[0]}, 0};
-  const int after = a.ndim() - 1;
-  IndexOperand index{indices, concat({indices.strides(), zeros(after)}), concat({positions_of(indices), zeros(after)})};
-  ops::run_scatter(dst, v, index, IndexMode::Raise);
 }
 
 }  // namespace cuarray
