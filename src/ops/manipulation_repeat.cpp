@@ -35,9 +35,10 @@ NDArray repeat_each(const NDArray& a, int axis, int64_t times) {
   return materialize(a.view_as(std::move(shape), std::move(strides), a.data()), merged);
 }
 
-int64_t read_int64(const NDArray& a, int64_t i) {
+// The one element of a size-1 int64 array (synchronizes).
+int64_t read_single(const NDArray& a) {
   int64_t v = 0;
-  a.reshape(Shape{a.size()}).index(0, i).copy_to_host(&v);
+  a.copy_to_host(&v);
   return v;
 }
 
@@ -86,9 +87,7 @@ NDArray repeat(const NDArray& a, const NDArray& repeats, std::optional<int64_t> 
   const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
   const NDArray counts = repeats.astype(DType::Int64, false);
   if (counts.size() == 1) {
-    const int64_t r = read_int64(counts, 0);
-    if (r < 0) throw_error(ErrorKind::Value, "repeats may not contain negative values.");
-    return repeat_each(src, ax, r);
+    return repeat(a, read_single(counts), axis);  // NumPy's scalar path, its error included
   }
   const int64_t n = src.shape()[ax];
   if (counts.size() != n)
