@@ -196,7 +196,9 @@ def _sample_columns(sample):
     columns = [asarray(column).ravel() for column in sample]
     if len({c.size for c in columns}) > 1:
         raise ValueError("all the sample's coordinate arrays must have the same length")
-    return columns
+    # NumPy stacks the sequence into one (N, D) array first: every column gets the common dtype.
+    common = _np.result_type(*[c.dtype for c in columns])
+    return [c.astype(common, copy=False) for c in columns]
 
 
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):

@@ -26,24 +26,34 @@ def _out(out):
     return out
 
 
+def _cumulative_function(name, a, axis, dtype, out):
+    a, axis, out = asarray(a), _axis(axis), _out(out)
+    rank = 1 if axis is None else a.ndim
+    if out is not None and out.ndim > rank:
+        # NumPy remaps out= to its first `rank` dims: a (24, 1) out takes a 24-element cumsum.
+        _core.cumulative(name, a, axis, dtype, out[(slice(None),) * rank + (0,) * (out.ndim - rank)])
+        return out
+    return _core.cumulative(name, a, axis, dtype, out)
+
+
 def cumsum(a, axis=None, dtype=None, out=None):
     """Cumulative sum along `axis` (the flattened array when None); int64 for bool and narrow ints."""
-    return _core.cumulative("cumsum", asarray(a), _axis(axis), dtype, _out(out))
+    return _cumulative_function("cumsum", a, axis, dtype, out)
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product along `axis` (the flattened array when None)."""
-    return _core.cumulative("cumprod", asarray(a), _axis(axis), dtype, _out(out))
+    return _cumulative_function("cumprod", a, axis, dtype, out)
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
     """Cumulative sum treating NaN as zero."""
-    return _core.cumulative("nancumsum", asarray(a), _axis(axis), dtype, _out(out))
+    return _cumulative_function("nancumsum", a, axis, dtype, out)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product treating NaN as one."""
-    return _core.cumulative("nancumprod", asarray(a), _axis(axis), dtype, _out(out))
+    return _cumulative_function("nancumprod", a, axis, dtype, out)
 
 
 def _cumulative(name, identity, x, axis, dtype, out, include_initial):

@@ -102,8 +102,38 @@ template <class T> __device__ complex<T> sqrt(const complex<T>& z) {
   return scale ? complex<T>(ldexp(r.re, scale), ldexp(r.im, scale)) : r;
 }
 
-// a**b as NumPy's npy_cpow: exact repeated multiplication for small integer exponents, else
-// exp(b log a).
+// x * y as C99 Annex G (libgcc's __mulsc3/__muldc3): when the plain formula gives NaN in both
+// parts but an operand or a partial product is infinite, the infinity is recovered. The C
+// library's cpow multiplies this way; NumPy's own multiply ufunc does not.
+template <class T> __device__ complex<T> annex_g_multiply(const complex<T>& x, const complex<T>& y) {
+  T a = x.re, b = x.im, c = y.re, d = y.im;
+  const T ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+  complex<T> r(ac - bd, ad + bc);
+  if (!isnan(r.re) || !isnan(r.im)) return r;
+  bool recalc = false;
+  const auto box = [](T& v) { v = copysign(isinf(v) ? T(1) : T(0), v); };
+  const auto zero_nan = [](T& v) { if (isnan(v)) v = copysign(T(0), v); };
+  if (isinf(a) || isinf(b)) {
+    box(a), box(b), zero_nan(c), zero_nan(d);
+    recalc = true;
+  }
+  if (isinf(c) || isinf(d)) {
+    box(c), box(d), zero_nan(a), zero_nan(b);
+    recalc = true;
+  }
+  if (!recalc && (isinf(ac) || isinf(bd) || isinf(ad) || isinf(bc))) {
+    zero_nan(a), zero_nan(b), zero_nan(c), zero_nan(d);
+    recalc = true;
+  }
+  if (recalc) {
+    const T inf = float_limits<T>::infinity();
+    r = complex<T>(inf * (a * c - b * d), inf * (a * d + b * c));
+  }
+  return r;
+}
+
+// a**b as NumPy's npy_cpow: exact repeated multiplication for small integer exponents, else the
+// C library's cpow, exp(b log a) with an Annex G product.
 template <class T> __device__ complex<T> pow(const complex<T>& a, const complex<T>& b) {
   if (b.re == 0 && b.im == 0) return {T(1), T(0)};
   if (a.re == 0 && a.im == 0) {
@@ -122,7 +152,7 @@ template <class T> __device__ complex<T> pow(const complex<T>& a, const complex<
     }
     return b.re < 0 ? complex<T>(T(1), T(0)) / r : r;
   }
-  return exp(b * log(a));
+  return exp(annex_g_multiply(b, log(a)));
 }
 
 // Hyperbolic functions; the circular ones follow from sin(z) = -i sinh(iz), cos(z) = cosh(iz),

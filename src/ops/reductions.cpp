@@ -187,8 +187,9 @@ bool is_reduction(std::string_view name) { return find(name) != nullptr; }
 
 NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
                std::optional<DType> dtype, bool keepdims, double param, const ReduceOptions& options) {
-  const ops::ReductionKernelPlan plan =
-      ops::plan_reduction(options.where && name == "mean" ? "_masked_mean" : name, a.dtype(), dtype);
+  // Under a mask the mean counts the selected elements; nanmean of an exact dtype is the mean.
+  const bool masked_mean = options.where && (name == "mean" || (name == "nanmean" && !is_inexact(a.dtype())));
+  const ops::ReductionKernelPlan plan = ops::plan_reduction(masked_mean ? "_masked_mean" : name, a.dtype(), dtype);
   if (plan.ordered && axes && axes->size() > 1)
     throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
   // NumPy's ufunc reductions accept axis 0 on a 0-d array; mean/var/std (and their nan forms) do not.

@@ -42,17 +42,6 @@ bool is_associative(std::string_view name) {
   return std::find(std::begin(kAssociative), std::end(kAssociative), name) != std::end(kAssociative);
 }
 
-std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
-
-// NumPy's reduce-like override: add and multiply of bool and integers narrower than 64 bits
-// accumulate in int64 (unsigned: uint64) when neither dtype= nor out= is given.
-DType widened(std::string_view ufunc, DType in) {
-  if (ufunc != "add" && ufunc != "multiply") return in;
-  if (in == DType::Bool) return DType::Int64;
-  if (is_integer(in) && itemsize(in) < 8) return kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : DType::Int64;
-  return in;
-}
-
 NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, int64_t axis_arg,
                           std::optional<DType> dtype, const NDArray* out) {
   const ops::UfuncDef& def = ops::ufunc_defs()[u.index()];
@@ -61,21 +50,9 @@ NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, 
   if (a.ndim() == 0) throw_error(ErrorKind::Type, "cannot accumulate on a scalar");
   const int axis = normalize_axis(axis_arg, a.ndim());
 
-  // NumPy resolves reduce-likes as a call on (out-or-dtype, a), with unsafe casting; the loop
-  // must keep one dtype from prefix to result.
-  OperandType inputs[2];
-  if (dtype) inputs[0] = inputs[1] = OperandType{*dtype};
-  // NumPy 2's logical promoter takes the bool loop for reduce-likes (float16, uint16, ... inputs
-  // cast to bool; out= of any dtype gets the bool prefixes cast); only dtype= can ask otherwise.
-  else if (def.resolver == ops::TypeResolver::Logical) inputs[0] = inputs[1] = OperandType{DType::Bool};
-  else inputs[0] = OperandType{out ? out->dtype() : widened(def.name, a.dtype())}, inputs[1] = OperandType{a.dtype()};
-  const ops::LoopChoice choice = ops::resolve_loop(u.index(), inputs, dtype, Casting::Unsafe);
-  const DType* t = choice.loop->types;
-  if (t[0] != t[2] || t[1] != t[2])
-    throw_error(ErrorKind::Type, "the resolved dtypes are not compatible with " + std::string(def.name) +
-                                     ".accumulate. Resolved (" + dtype_repr(t[0]) + ", " + dtype_repr(t[1]) + ", " +
-                                     dtype_repr(t[2]) + ")");
-  const DType loop = t[2];
+  const ops::ParsedLoop& parsed = ops::resolve_reduce_like(
+      u.index(), a.dtype(), dtype, out ? std::optional<DType>(out->dtype()) : std::nullopt);
+  const DType loop = parsed.types[2];
 
   NDArray result;
   if (out) {
@@ -89,7 +66,7 @@ NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, 
   } else {
     result = empty_like(a, loop);
   }
-  const ops::AccumulatePlan plan = ops::plan_accumulate(u.index(), *choice.loop, map);
+  const ops::AccumulatePlan plan = ops::plan_accumulate(u.index(), parsed, map);
   ops::run_scan(plan.spec, a, axis, plan.loop, plan.acc, result);
   return result;
 }

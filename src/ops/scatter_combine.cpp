@@ -210,9 +210,11 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   layout.rank = rank;
   layout.index64 = needs_index64(view, n);
   layout.rule = rule;
-  // Block-local bins when the target is a short contiguous run addressed by one index array.
+  // Block-local bins when the target is a short contiguous run addressed by one index array
+  // (bincount, histograms, and add.at into a short 1-D target, whose indices the raise rule
+  // checks in a first pass).
   const bool real_add = method == CombineMethod::Add && !is_complex(target.dtype());
-  layout.privatized = real_add && ni == 1 && rule == OutOfRange::Drop && sel.strides == Strides(sel.shape.size(), 0) &&
+  layout.privatized = real_add && ni == 1 && sel.strides == Strides(sel.shape.size(), 0) &&
                       sel.indices[0].stride == target.itemsize() &&
                       sel.indices[0].length * target.itemsize() <= kPrivateBinBytes &&
                       n >= 8 * sel.indices[0].length;

@@ -18,15 +18,6 @@ namespace {
 
 constexpr uint8_t kReduceatKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduceat);
 
-// NumPy's reduce dtype: add and multiply accumulate bools and integers narrower than int64 in
-// int64 (uint64 for unsigned ones) unless dtype= says otherwise.
-DType accumulator_dtype(std::string_view ufunc, DType in) {
-  if (ufunc != "add" && ufunc != "multiply") return in;
-  if (in == DType::Bool || (kind(in) == DTypeKind::SignedInt && itemsize(in) < 8)) return DType::Int64;
-  if (kind(in) == DTypeKind::UnsignedInt && itemsize(in) < 8) return DType::UInt64;
-  return in;
-}
-
 // NumPy's pairwise summation (numpy/_core/src/umath/loops_utils.h.src), in the accumulator type:
 // below 8 elements in order from -0.0, up to 128 eight accumulators, beyond that halves split at
 // a multiple of 8. NumPy recurses; here the recursion is an explicit stack (a recursive device
@@ -150,12 +141,7 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
       throw_error(ErrorKind::Index, "index " + std::to_string(i) + " out-of-bounds in " + name + ".reduceat [0, " +
                                         std::to_string(len) + ")");
 
-  const DType acc = dtype ? *dtype : ops::accumulator_dtype(name, a.dtype());
-  const OperandType types[2] = {OperandType{acc}, OperandType{acc}};
-  const ops::LoopChoice choice = ops::resolve_loop(u.index(), types, dtype, Casting::Unsafe);
-  const ops::ParsedLoop& loop = *choice.loop;
-  if (loop.types[0] != loop.types[2] || loop.types[1] != loop.types[2])
-    throw_error(ErrorKind::Type, "No loop matching the specified signature and casting was found for ufunc " + name);
+  const ops::ParsedLoop& loop = ops::resolve_reduce_like(u.index(), a.dtype(), dtype, std::nullopt);
 
   Shape shape = a.shape();
   shape[ax] = static_cast<int64_t>(indices.size());

@@ -216,4 +216,24 @@ const LoopChoice& resolve_loop_memo(int index, std::span<const OperandType> inpu
   return slot.choice;
 }
 
+const ParsedLoop& resolve_reduce_like(int index, DType in, std::optional<DType> dtype, std::optional<DType> out) {
+  const UfuncDef& def = ufunc_defs()[index];
+  OperandType inputs[2] = {OperandType{in}, OperandType{in}};
+  if (dtype) {
+    inputs[0] = inputs[1] = OperandType{*dtype};
+  } else if (def.resolver == TypeResolver::Logical) {
+    inputs[0] = inputs[1] = OperandType{DType::Bool};
+  } else if (out) {
+    inputs[0] = OperandType{*out};
+  } else if ((std::string_view(def.name) == "add" || std::string_view(def.name) == "multiply") &&
+             (in == DType::Bool || (is_integer(in) && itemsize(in) < 8))) {
+    inputs[0] = OperandType{kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : DType::Int64};
+  }
+  const ParsedLoop& loop = *resolve_loop(index, inputs, dtype, Casting::Unsafe).loop;
+  if (loop.types[0] != loop.types[2] || loop.types[1] != loop.types[2])
+    throw_error(ErrorKind::Type,
+                "No loop matching the specified signature and casting was found for ufunc " + std::string(def.name));
+  return loop;
+}
+
 }  // namespace cuarray::ops

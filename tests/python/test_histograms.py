@@ -132,7 +132,11 @@ def test_histogram_values_on_edges(dtype):
     """Every edge value itself (the last one closes the last bin), values 1 ulp around the edges,
     where NumPy's arithmetic needs its correction step, and NaN/inf with a range."""
     for bins, lo, hi in ((10, 0.0, 1.0), (7, -3.3, 8.1), (100, 1e3, 1e3 + 7)):
-        edges = np.histogram_bin_edges(np.array([lo, hi], dtype=dtype), bins)
+        ends = np.array([lo, hi], dtype=dtype)
+        edges, exc = numpy_outcome(lambda: np.histogram_bin_edges(ends, bins))
+        if exc is not None:  # float16: 100 bins over [1000, 1007] are not finite-sized
+            assert_raises_like(exc, lambda: cp.histogram(cp.asarray(ends), bins))
+            continue
         with np.errstate(over="ignore"):
             near = np.concatenate([edges, np.nextafter(edges, np.inf).astype(dtype),
                                    np.nextafter(edges, -np.inf).astype(dtype)]).astype(dtype)
@@ -252,7 +256,7 @@ def test_histogramdd(rng):
     sample[:5] = [[-1, -1, -1], [1, 1, 1], [0, 0, 0], [1, -1, 0.5], [0.5, 0.5, 0.5]]
     for bins in (4, (2, 3, 5), [[-1, 0, 1], 3, [-1, -0.5, 0.5, 1]]):
         ref_h, ref_e = np.histogramdd(sample, bins)
-        gb = [cp.asarray(np.array(b, dtype=float)) if np.ndim(b) else b for b in bins] if isinstance(bins, list) else bins
+        gb = [cp.asarray(np.array(b)) if np.ndim(b) else b for b in bins] if isinstance(bins, list) else bins
         h, e = cp.histogramdd(cp.asarray(sample), gb)
         assert_array_equal_np(h, ref_h)
         for got, ref in zip(e, ref_e):

@@ -250,10 +250,16 @@ def test_out_argument(rng):
     out = cp.empty(24, np.int64)
     assert cp.cumsum(g, out=out) is out
     assert_array_equal_np(out, np.cumsum(host))
-    for axis, bad_shape in ((1, (6, 4)), (None, (24, 1)), (None, (4, 6))):
+    for axis, bad_shape in ((1, (6, 4)), (None, (4, 6)), (None, (1, 24))):
         _, exc = numpy_outcome(lambda: np.cumsum(host, axis=axis, out=np.empty(bad_shape)))
         assert exc is not None
         assert_raises_like(exc, lambda: cp.cumsum(g, axis=axis, out=cp.empty(bad_shape)))
+    # NumPy remaps an out= with extra trailing dims to its leading ones (index 0 along the rest).
+    for axis, shape in ((None, (24, 1)), (None, (24, 2)), (1, (4, 6, 1))):
+        ref_out, out = np.zeros(shape), cp.zeros(shape)
+        np.cumsum(host, axis=axis, out=ref_out)
+        assert cp.cumsum(g, axis=axis, out=out) is out
+        assert_array_equal_np(out, ref_out)
     assert_raises_like(TypeError, lambda: cp.cumsum(g, out=np.empty(24)))
     assert_raises_like(TypeError, lambda: cp.cumsum(g, out=[0] * 24))
 
