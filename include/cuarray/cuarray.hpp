@@ -3,6 +3,7 @@
 #include "cuarray/dtype.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
+#include "cuarray/pad.hpp"
 #include "cuarray/random.hpp"
 #include "cuarray/indexing.hpp"
 #include "cuarray/index_key.hpp"

@@ -12,5 +12,6 @@ void bind_sorting(nanobind::module_& m);
 void bind_scans(nanobind::module_& m);
 void bind_ufunc_methods(nanobind::module_& m);
 void bind_histograms(nanobind::module_& m);
+void bind_pad(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -16,5 +16,6 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_scans(m);
   cuarray::py::bind_ufunc_methods(m);
   cuarray::py::bind_histograms(m);
+  cuarray::py::bind_pad(m);
   cuarray::py::bind_manipulation(m);
 }

@@ -21,6 +21,8 @@ enum class KernelFamily : uint8_t {
   SearchSorted,
   Quantile,
   CombineIndices,
+  TransposeCopy,
+  Pad,
 };
 
 }  // namespace cuarray::jit

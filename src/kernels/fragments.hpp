@@ -21,4 +21,6 @@ extern const std::string_view gather_cuh;
 extern const std::string_view combine_indices_cuh;
 extern const std::string_view sort_cuh;
 extern const std::string_view order_stats_cuh;
+extern const std::string_view transpose_cuh;
+extern const std::string_view pad_cuh;
 }  // namespace cuarray::kernels

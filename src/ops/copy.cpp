@@ -5,6 +5,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "internal_ops.hpp"
+#include "transpose_copy.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -16,6 +17,7 @@ void run_internal(InternalOp op, std::string_view expr, std::span<const Operand>
 }
 
 void copy_into(const NDArray& src, const NDArray& dst) {
+  if (try_transpose_copy(src, dst)) return;
   Operand in[] = {Operand::of(src)};
   run_internal(InternalOp::Copy, "out0 = in0;", in, dst, {dst.dtype(), dst.dtype()});
 }

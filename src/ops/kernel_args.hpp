@@ -36,6 +36,11 @@ class KernelArgs {
     }
     return *this;
   }
+  // A parameter laid out by the caller (an array of raw elements): `n` bytes copied from `p`.
+  KernelArgs& bytes(const void* p, size_t n) {
+    std::memcpy(slot(n), p, n);
+    return *this;
+  }
   void** get() { return params_; }
 
  private:
