@@ -207,54 +207,67 @@ __device__ __forceinline__ void block_sort_row(const T* in, T* out_values, long 
   }
 }
 
-// ---- device-wide passes -----------------------------------------------------------------------
+// ---- device-wide passes: Onesweep ------------------------------------------------------------
+// (Adinets & Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022.)
 // Digit passes run least significant first: the key bytes, then (when several rows share one sort)
 // the bytes of the row number, which the index payload carries (row = flat index / row length).
-// The plan (one int per pass, written on the device from the histograms) says where each pass
-// reads and writes, so no pass waits for the host: -1 skips a pass whose digit is the same for
-// every element; otherwise src * 4 + dst with src 0 = the input (index payload implicit), 1 = the
-// scratch buffer, 2 = the output, and dst 1 = scratch, 2 = output. The last pass writes the output.
+// One histogram kernel counts every pass's digits in one read; one plan block turns each pass's
+// counts into each digit's first output position and decides where each pass reads and writes.
+// Then each pass is ONE kernel that reads every element once: a block takes the next tile from an
+// atomic counter, ranks it, publishes its per-digit counts, looks back over earlier tiles for the
+// elements of each digit before it (decoupled look-back, one digit per thread), and writes the tile
+// in digit order through shared memory, so global writes are runs of consecutive positions.
+//
+// Flat indices travel as 32-bit words between passes (sizes are below 2**32); only the last pass
+// widens them to the int64 within-row index the caller asked for.
+//
+// The plan (one int per pass, written on the device, so no pass waits for the host): -1 skips a
+// pass whose digit is the same for every element; otherwise src * 4 + dst with src 0 = the input
+// (index implicit), 1 or 2 = that ping-pong slot, and dst 1 or 2 = a slot, 3 = the caller's outputs
+// (the last pass). The pass before the last writes slot 1, so the last never reads what it writes
+// even though slot 2 shares the memory of the outputs.
 struct RadixBuffers {
   const void* input;
-  void* scratch;
-  void* output;
-  long long* scratch_index;
-  long long* output_index;
+  void* values[2];        // value slots 1 and 2
+  unsigned* index[2];     // flat-index slots 1 and 2
+  void* values_out;       // the sorted values (null: not asked for)
+  long long* index_out;   // the within-row source indices (null: not asked for)
 };
 
 template <class T>
-__device__ __forceinline__ unsigned radix_pass_digit(const T& v, long long index, int pass, unsigned long long len) {
+__device__ __forceinline__ unsigned radix_pass_digit(const T& v, unsigned index, int pass, unsigned len) {
   if (pass < radix_traits<T>::kBytes) return radix_traits<T>::digit(v, pass);
-  return unsigned((unsigned long long)index / len >> (8 * (pass - radix_traits<T>::kBytes))) & 0xffu;
+  return (index / len >> (8 * (pass - radix_traits<T>::kBytes))) & 0xffu;
 }
-
 
 constexpr int kMaxRadixPasses = 25;  // 17 key bytes (complex128) + 8 row bytes
 
 // The digit counts of every pass in one read of the input: hist[pass][digit].
 template <class T, int THREADS>
-__device__ __forceinline__ void radix_histogram(const T* in, unsigned long long n, unsigned long long len, int passes,
-                                                unsigned* hist) {
+__device__ __forceinline__ void radix_histogram(const T* in, unsigned n, unsigned len, int passes, unsigned* hist) {
   __shared__ unsigned h[kMaxRadixPasses * kRadixDigits];
   for (int i = threadIdx.x; i < passes * kRadixDigits; i += THREADS) h[i] = 0;
   __syncthreads();
   for (unsigned long long e = (unsigned long long)blockIdx.x * THREADS + threadIdx.x; e < n;
        e += (unsigned long long)gridDim.x * THREADS) {
     const T v = in[e];
-    for (int p = 0; p < passes; ++p) atomicAdd(&h[p * kRadixDigits + radix_pass_digit(v, (long long)e, p, len)], 1u);
+    for (int p = 0; p < passes; ++p) atomicAdd(&h[p * kRadixDigits + radix_pass_digit(v, unsigned(e), p, len)], 1u);
   }
   __syncthreads();
   for (int i = threadIdx.x; i < passes * kRadixDigits; i += THREADS)
     if (h[i]) atomicAdd(&hist[i], h[i]);
 }
 
-// One block of 256 threads: which passes run and where each reads and writes (see RadixBuffers).
-// plan[passes] is the number of passes that run.
-__device__ __forceinline__ void radix_plan(const unsigned* hist, int passes, unsigned long long n, int* plan) {
+// One block of 256 threads. Which passes run and where each reads and writes (plan[passes] is the
+// number that run), and hist[pass][digit] becomes the digit's first output position (the count of
+// smaller digits).
+__device__ __forceinline__ void radix_plan(unsigned* hist, int passes, unsigned n, int* plan) {
   __shared__ int runs[kMaxRadixPasses];
   for (int p = 0; p < passes; ++p) {
-    const bool constant = __syncthreads_or(hist[p * kRadixDigits + threadIdx.x] == n);
+    unsigned* h = hist + p * kRadixDigits;
+    const bool constant = __syncthreads_or(h[threadIdx.x] == n);  // every thread has read h
     if (threadIdx.x == 0) runs[p] = !constant;
+    if (threadIdx.x < 32) warp_exclusive_scan_256(h, 0);
   }
   __syncthreads();
   if (threadIdx.x != 0) return;
@@ -266,7 +279,7 @@ __device__ __forceinline__ void radix_plan(const unsigned* hist, int passes, uns
       plan[p] = -1;
       continue;
     }
-    const int dst = (total - 1 - k) % 2 == 0 ? 2 : 1;  // the last pass lands in the output
+    const int dst = k == total - 1 ? 3 : (total - 1 - k) % 2 == 0 ? 2 : 1;
     plan[p] = src * 4 + dst;
     src = dst;
     ++k;
@@ -274,118 +287,154 @@ __device__ __forceinline__ void radix_plan(const unsigned* hist, int passes, uns
   plan[passes] = total;
 }
 
-template <class T>
-__device__ __forceinline__ const T* radix_source(int code, const RadixBuffers& b) {
-  const int src = code >> 2;
-  return static_cast<const T*>(src == 0 ? b.input : src == 1 ? b.scratch : b.output);
-}
-__device__ __forceinline__ const long long* radix_source_index(int code, const RadixBuffers& b) {
-  const int src = code >> 2;
-  return src == 0 ? nullptr : src == 1 ? b.scratch_index : b.output_index;
+// Look-back status: one 64-bit word per (tile, digit), the count in the low half and a tag in the
+// high half: 2 * (pass + 1) for the tile's own count (aggregate), one more for the count of the
+// tile and every tile before it (inclusive prefix). One word carries both, so a reader never sees
+// a flag without its count and no fence is needed; words of earlier passes (and the zeroed start)
+// carry other tags and read as "not yet published", so one region serves every pass.
+__device__ __forceinline__ void radix_publish(unsigned long long* word, unsigned tag, unsigned count) {
+  *reinterpret_cast<volatile unsigned long long*>(word) = (unsigned long long)tag << 32 | count;
 }
 
-// Per-tile digit counts of one pass, digit-major (counts[digit][tile]) so that one exclusive scan
-// per digit gives every tile its first output position.
+// The elements of digit `d` in the tiles before `tile`: walks back over aggregates until a tile
+// with an inclusive prefix. Tiles are numbered in the order blocks started (an atomic counter), so
+// every earlier tile belongs to a running or finished block that publishes its aggregate without
+// waiting for anyone: the spin always ends.
+__device__ __forceinline__ unsigned radix_look_back(const unsigned long long* status, unsigned tile, int d,
+                                                    unsigned aggregate_tag) {
+  unsigned exclusive = 0;
+  for (unsigned j = tile; j > 0;) {
+    const unsigned long long w =
+        reinterpret_cast<const volatile unsigned long long*>(status)[(unsigned long long)(j - 1) * kRadixDigits + d];
+    const unsigned tag = unsigned(w >> 32);
+    if (tag == aggregate_tag + 1) return exclusive + unsigned(w);
+    if (tag == aggregate_tag) {
+      exclusive += unsigned(w);
+      --j;
+    }
+  }
+  return exclusive;
+}
+
 template <class T, int THREADS, int ITEMS>
-__device__ __forceinline__ void radix_upsweep(int pass, const int* plan, RadixBuffers b, unsigned long long n,
-                                              unsigned long long len, unsigned* counts) {
-  const int code = plan[pass];
-  if (code < 0) return;
-  const T* src = radix_source<T>(code, b);
-  const long long* src_index = radix_source_index(code, b);
-  __shared__ unsigned h[kRadixDigits];
-  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) h[d] = 0;
-  __syncthreads();
-  const unsigned long long base = (unsigned long long)blockIdx.x * THREADS * ITEMS;
-  const bool row_pass = pass >= radix_traits<T>::kBytes;
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    const unsigned long long e = base + i * THREADS + threadIdx.x;
-    if (e < n) {
-      const long long index = row_pass ? (src_index ? src_index[e] : (long long)e) : 0;
-      atomicAdd(&h[radix_pass_digit(src[e], index, pass, len)], 1u);
-    }
-  }
-  __syncthreads();
-  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) counts[(unsigned long long)d * gridDim.x + blockIdx.x] = h[d];
-}
+struct OnesweepStorage {
+  static constexpr int kTile = THREADS * ITEMS;
+  static constexpr int kSlot = sizeof(T) > 4 ? int(sizeof(T)) : 4;
+  __align__(16) unsigned char exchange[kTile * kSlot];  // the tile in digit order: values, then indices
+  TileCounts<THREADS> counts;      // ranking; then total[d] = the digit's first position in the tile
+  unsigned base[kRadixDigits];     // output position of the digit's element at tile position 0
+  unsigned char digit[kTile];      // digit of the element at each tile position
+  unsigned tile;
+};
 
-// One warp per digit: counts[digit][tile] becomes the tile's first output position for the digit
-// (the elements of smaller digits plus those of the digit in earlier tiles).
-__device__ __forceinline__ void radix_scan(int pass, const int* plan, const unsigned* hist, unsigned* counts,
-                                           unsigned tiles) {
-  if (plan[pass] < 0) return;
-  const int lane = threadIdx.x, d = blockIdx.x;
-  unsigned carry = 0;
-  for (int k = lane; k < d; k += 32) carry += hist[pass * kRadixDigits + k];
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) carry += __shfl_xor_sync(0xffffffffu, carry, o);
-  unsigned* row = counts + (unsigned long long)d * tiles;
-  for (unsigned start = 0; start < tiles; start += 32) {
-    const unsigned t = start + lane;
-    const unsigned v = t < tiles ? row[t] : 0u;
-    unsigned inclusive = v;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      const unsigned other = __shfl_up_sync(0xffffffffu, inclusive, o);
-      if (lane >= o) inclusive += other;
-    }
-    if (t < tiles) row[t] = carry + inclusive - v;
-    carry += __shfl_sync(0xffffffffu, inclusive, 31);
-  }
-}
-
-// Ranks the tile by the pass's digit and writes each element (and its index) to its position.
+// One pass. Elements load warp-striped in input order (as rank_tile wants); the tile's elements are
+// then written in digit order to shared memory, and thread t writes tile positions t, t + THREADS,
+// ...: consecutive threads write consecutive output positions within each digit's run.
 template <class T, int THREADS, int ITEMS, bool kWithIndex>
-__device__ __forceinline__ void radix_scatter(int pass, const int* plan, RadixBuffers b, unsigned long long n,
-                                              unsigned long long len, const unsigned* counts) {
+__device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const unsigned* bins, const RadixBuffers& b,
+                                               unsigned n, unsigned len, unsigned* counters,
+                                               unsigned long long* status, OnesweepStorage<T, THREADS, ITEMS>& s) {
+  static_assert(THREADS == kRadixDigits, "one digit per thread in the look-back");
+  constexpr unsigned kTile = THREADS * ITEMS;
   const int code = plan[pass];
   if (code < 0) return;
-  const T* src = radix_source<T>(code, b);
-  const long long* src_index = radix_source_index(code, b);
-  T* dst = static_cast<T*>((code & 3) == 1 ? b.scratch : b.output);
-  long long* dst_index = (code & 3) == 1 ? b.scratch_index : b.output_index;
-  __shared__ TileCounts<THREADS> tile;
+  if (threadIdx.x == 0) s.tile = atomicAdd(counters + pass, 1u);
+  __syncthreads();
+  const unsigned tile = s.tile, start = tile * kTile, valid = min(n - start, kTile);
+  const int src_slot = code >> 2, dst_slot = code & 3;
+  // Slots are picked by selects: indexing the parameter's arrays by a variable copies them to the stack.
+  const T* src = static_cast<const T*>(src_slot == 0 ? b.input : src_slot == 1 ? b.values[0] : b.values[1]);
+  const unsigned* src_index = src_slot == 0 ? nullptr : src_slot == 1 ? b.index[0] : b.index[1];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const unsigned long long base = (unsigned long long)blockIdx.x * THREADS * ITEMS + warp * 32 * ITEMS + lane;
+
+  // The indices are not kept in registers (they would raise the register count by half): row
+  // passes read them here for the digit, and the index exchange reads them again (from L1/L2).
   const bool row_pass = pass >= radix_traits<T>::kBytes;
   T v[ITEMS];
   unsigned digit[ITEMS], rank[ITEMS];
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
-    const unsigned long long e = base + i * 32;
-    digit[i] = 255u;  // past the end: ranked last, never written
-    if (e < n) {
-      v[i] = src[e];
-      const long long index = row_pass ? (src_index ? src_index[e] : (long long)e) : 0;
+    const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
+    digit[i] = 255u;  // past the end: ranked after every real element, never written
+    if (off < valid) {
+      v[i] = src[start + off];
+      const unsigned index = kWithIndex && row_pass ? (src_index ? src_index[start + off] : start + off) : 0u;
       digit[i] = radix_pass_digit(v[i], index, pass, len);
     }
   }
-  rank_tile<THREADS, ITEMS>(digit, rank, tile);
-  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) tile.total[d] = counts[(unsigned long long)d * gridDim.x + blockIdx.x];
+  rank_tile<THREADS, ITEMS>(digit, rank, s.counts);
+
+  // Publish this tile's count of my digit first, so later tiles' look-backs can move on.
+  const int d = threadIdx.x;
+  const unsigned count = s.counts.total[d] - (d == 255 ? kTile - valid : 0u);
+  const unsigned tag = 2u * unsigned(pass + 1);
+  unsigned long long* my_status = status + (unsigned long long)tile * kRadixDigits + d;
+  radix_publish(my_status, tile == 0 ? tag + 1 : tag, count);
+  __syncthreads();  // every count read before the scan turns counts into first positions
+  if (threadIdx.x < 32) warp_exclusive_scan_256(s.counts.total, 0);
+  __syncthreads();
+
+  const bool last = dst_slot == 3;
+  T* dst = static_cast<T*>(last ? b.values_out : dst_slot == 1 ? b.values[0] : b.values[1]);
+  T* tile_values = reinterpret_cast<T*>(s.exchange);
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) {
+    const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
+    if (off < valid) {
+      const unsigned pos = s.counts.total[digit[i]] + rank[i];
+      if (dst) tile_values[pos] = v[i];
+      s.digit[pos] = (unsigned char)digit[i];
+    }
+  }
+  // While the exchange settles: the elements of my digit in earlier tiles.
+  unsigned exclusive = 0;
+  if (tile > 0) {
+    exclusive = radix_look_back(status, tile, d, tag);
+    radix_publish(my_status, tag + 1, exclusive + count);
+  }
+  // Modulo 2**32: the sum is below n for every position the digit's run uses.
+  s.base[d] = bins[pass * kRadixDigits + d] + exclusive - s.counts.total[d];
+  __syncthreads();
+  if (dst) {
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+      const unsigned j = i * THREADS + threadIdx.x;
+      if (j < valid) dst[s.base[s.digit[j]] + j] = tile_values[j];
+    }
+  }
+  if (!kWithIndex) return;
+  unsigned* dst_index = dst_slot == 1 ? b.index[0] : b.index[1];  // unused by the last pass
+  if (last && !b.index_out) return;
+  __syncthreads();  // the values are out of the exchange
+  unsigned* tile_index = reinterpret_cast<unsigned*>(s.exchange);
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) {
+    const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
+    if (off < valid)
+      tile_index[s.counts.total[digit[i]] + rank[i]] = src_index ? src_index[start + off] : start + off;
+  }
   __syncthreads();
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
-    const unsigned long long e = base + i * 32;
-    if (e < n) {
-      const unsigned pos = tile.total[digit[i]] + rank[i];
-      dst[pos] = v[i];
-      if (kWithIndex) dst_index[pos] = src_index ? src_index[e] : (long long)e;
+    const unsigned j = i * THREADS + threadIdx.x;
+    if (j < valid) {
+      const unsigned pos = s.base[s.digit[j]] + j, x = tile_index[j];
+      if (last) b.index_out[pos] = (long long)(len == n ? x : x % len);
+      else dst_index[pos] = x;
     }
   }
 }
 
-// After the passes: when none ran (every digit constant) the input is already in order; with an
-// index payload over several rows, flat indices become indices within the row.
-template <class T, bool kWithIndex>
-__device__ __forceinline__ void radix_finish(const int* plan, int passes, RadixBuffers b, unsigned long long n,
-                                             unsigned long long len) {
-  const bool copy = plan[passes] == 0;
-  if (!copy && (!kWithIndex || len == n)) return;
+// When no pass ran (every digit constant) the input is already in order: copy it, and the indices
+// are 0, 1, ... within each row.
+template <class T>
+__device__ __forceinline__ void radix_finish(const int* plan, int passes, const RadixBuffers& b, unsigned n,
+                                             unsigned len) {
+  if (plan[passes] != 0) return;
   for (unsigned long long e = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; e < n;
        e += (unsigned long long)gridDim.x * blockDim.x) {
-    if (copy) static_cast<T*>(b.output)[e] = static_cast<const T*>(b.input)[e];
-    if (kWithIndex) b.output_index[e] = copy ? (long long)(e % len) : (long long)((unsigned long long)b.output_index[e] % len);
+    if (b.values_out) static_cast<T*>(b.values_out)[e] = static_cast<const T*>(b.input)[e];
+    if (b.index_out) b.index_out[e] = (long long)(e % len);
   }
 }
 

@@ -20,9 +20,18 @@ constexpr int kPassThreads = 256;
 constexpr int kMaxPasses = 25;  // sort.cuh's kMaxRadixPasses
 
 // The kernels of one device-wide sort, by the names in radix_passes_source.
-enum class RadixKernel : uint8_t { Histogram, Plan, Upsweep, Scan, Scatter, Finish };
-constexpr const char* kRadixKernelNames[] = {"cuarray_radix_histogram", "cuarray_radix_plan", "cuarray_radix_upsweep",
-                                             "cuarray_radix_scan", "cuarray_radix_scatter", "cuarray_radix_finish"};
+enum class RadixKernel : uint8_t { Histogram, Plan, Onesweep, Finish };
+constexpr const char* kRadixKernelNames[] = {"cuarray_radix_histogram", "cuarray_radix_plan", "cuarray_radix_onesweep",
+                                             "cuarray_radix_finish"};
+
+// The pointers of sort.cuh's RadixBuffers, in its order.
+struct RadixBuffers {
+  const void* input;
+  void* values[2];
+  void* index[2];
+  void* values_out;
+  void* index_out;
+};
 
 std::string typedef_value(DType dtype) {
   return "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
@@ -66,7 +75,8 @@ void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   launch(f, static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads, args);
 }
 
-// The device-wide passes; see RadixBuffers in sort.cuh for the plan the device writes.
+// The device-wide Onesweep passes; see RadixBuffers and radix_plan in sort.cuh for the plan the
+// device writes. Nothing here waits for the device.
 void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index) {
   const int64_t n = in.size(), rows = n / row_len;
   if (n >= (int64_t{1} << 32)) throw_error(ErrorKind::Value, "sort: arrays of 2**32 or more elements are not supported");
@@ -80,20 +90,26 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   const int64_t tile = int64_t{kPassThreads} * items;
   const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
 
+  // Ping-pong slots: values in scratch and the output (or a temporary), flat uint32 indices in
+  // scratch_index and the first half of the int64 index output (or a temporary).
   NDArray out = values ? *values : empty(Shape{n}, dtype);
   NDArray scratch = empty(Shape{n}, dtype);
-  NDArray out_index, scratch_index;
+  NDArray scratch_index, index_slot;
   if (with_index) {
-    out_index = index ? *index : empty(Shape{n}, DType::Int64);
-    scratch_index = empty(Shape{n}, DType::Int64);
+    scratch_index = empty(Shape{n}, DType::UInt32);
+    index_slot = index ? *index : empty(Shape{n}, DType::UInt32);
   }
-  // hist[passes][256], plan[passes + 1], counts[256][tiles]: one allocation.
-  const int64_t words = int64_t{kMaxPasses} * 256 + kMaxPasses + 1 + int64_t{256} * tiles;
+  // status[tiles][256] (64-bit words), hist[passes][256], counters[passes], plan[passes + 1]: one
+  // allocation; everything but the plan starts at zero.
+  const int64_t status_words = int64_t{2} * 256 * tiles;
+  const int64_t words = status_words + int64_t{kMaxPasses} * 256 + kMaxPasses + kMaxPasses + 1;
   NDArray work = empty(Shape{words}, DType::UInt32);
-  unsigned* hist = reinterpret_cast<unsigned*>(work.data());
-  int* plan = reinterpret_cast<int*>(hist + kMaxPasses * 256);
-  unsigned* counts = reinterpret_cast<unsigned*>(plan + kMaxPasses + 1);
-  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(hist), 0, static_cast<size_t>(passes) * 256, stream());
+  unsigned long long* status = reinterpret_cast<unsigned long long*>(work.data());
+  unsigned* hist = reinterpret_cast<unsigned*>(work.data()) + status_words;
+  unsigned* counters = hist + kMaxPasses * 256;
+  int* plan = reinterpret_cast<int*>(counters + kMaxPasses);
+  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(work.data()), 0,
+          static_cast<size_t>(status_words + kMaxPasses * 256 + kMaxPasses), stream());
 
   auto kernel = [&](RadixKernel k) {
     jit::KernelKey key;
@@ -102,37 +118,28 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
       return jit::KernelSource{radix_passes_source(dtype, with_index, items), kRadixKernelNames[static_cast<int>(k)]};
     });
   };
-  struct {
-    const void* input;
-    void* scratch;
-    void* output;
-    void* scratch_index;
-    void* output_index;
-  } buffers{in.data(), scratch.data(), out.data(), with_index ? scratch_index.data() : nullptr,
-            with_index ? out_index.data() : nullptr};
-  unsigned long long n64 = static_cast<unsigned long long>(n), len64 = static_cast<unsigned long long>(row_len);
+  RadixBuffers buffers{in.data(),
+                       {scratch.data(), out.data()},
+                       {with_index ? scratch_index.data() : nullptr, with_index ? index_slot.data() : nullptr},
+                       values ? values->data() : nullptr,
+                       index ? index->data() : nullptr};
+  unsigned n32 = static_cast<unsigned>(n), len32 = static_cast<unsigned>(row_len);
   const char* src = in.data();
   int npasses = passes;
   {
-    void* args[] = {&src, &n64, &len64, &npasses, &hist};
+    void* args[] = {&src, &n32, &len32, &npasses, &hist};
     launch(kernel(RadixKernel::Histogram), grid_stride_blocks(n, device), kPassThreads, args);
   }
   {
-    void* args[] = {&hist, &npasses, &n64, &plan};
+    void* args[] = {&hist, &npasses, &n32, &plan};
     launch(kernel(RadixKernel::Plan), 1, 256, args);
   }
-  CUfunction upsweep = kernel(RadixKernel::Upsweep), scan = kernel(RadixKernel::Scan),
-             scatter = kernel(RadixKernel::Scatter);
-  unsigned ntiles = tiles;
+  CUfunction onesweep = kernel(RadixKernel::Onesweep);
   for (int pass = 0; pass < passes; ++pass) {
-    void* up_args[] = {&pass, &plan, &buffers, &n64, &len64, &counts};
-    launch(upsweep, tiles, kPassThreads, up_args);
-    void* scan_args[] = {&pass, &plan, &hist, &counts, &ntiles};
-    launch(scan, 256, 32, scan_args);
-    void* scatter_args[] = {&pass, &plan, &buffers, &n64, &len64, &counts};
-    launch(scatter, tiles, kPassThreads, scatter_args);
+    void* args[] = {&pass, &plan, &hist, &buffers, &n32, &len32, &counters, &status};
+    launch(onesweep, tiles, kPassThreads, args);
   }
-  void* finish_args[] = {&plan, &npasses, &buffers, &n64, &len64};
+  void* finish_args[] = {&plan, &npasses, &buffers, &n32, &len32};
   launch(kernel(RadixKernel::Finish), grid_stride_blocks(n, device), kPassThreads, finish_args);
 }
 
@@ -202,20 +209,18 @@ std::string radix_passes_source(DType dtype, bool with_index, int items) {
   std::string s = sort_prelude(dtype);
   const std::string T = std::to_string(kPassThreads), I = std::to_string(items), W = with_index ? "true" : "false";
   const std::string bounds = "extern \"C\" __global__ void __launch_bounds__(" + T + ") ";
-  s += bounds + "cuarray_radix_histogram(const value_t* in, unsigned long long n, unsigned long long len, int passes, "
-                "unsigned* hist) {\n  cuarray::radix_histogram<value_t, " + T + ">(in, n, len, passes, hist);\n}\n";
-  s += "extern \"C\" __global__ void __launch_bounds__(256) cuarray_radix_plan(const unsigned* hist, int passes, "
-       "unsigned long long n, int* plan) {\n  cuarray::radix_plan(hist, passes, n, plan);\n}\n";
-  s += bounds + "cuarray_radix_upsweep(int pass, const int* plan, cuarray::RadixBuffers b, unsigned long long n, "
-                "unsigned long long len, unsigned* counts) {\n  cuarray::radix_upsweep<value_t, " + T + ", " + I +
-       ">(pass, plan, b, n, len, counts);\n}\n";
-  s += "extern \"C\" __global__ void __launch_bounds__(32) cuarray_radix_scan(int pass, const int* plan, "
-       "const unsigned* hist, unsigned* counts, unsigned tiles) {\n  cuarray::radix_scan(pass, plan, hist, counts, tiles);\n}\n";
-  s += bounds + "cuarray_radix_scatter(int pass, const int* plan, cuarray::RadixBuffers b, unsigned long long n, "
-                "unsigned long long len, const unsigned* counts) {\n  cuarray::radix_scatter<value_t, " + T + ", " + I +
-       ", " + W + ">(pass, plan, b, n, len, counts);\n}\n";
-  s += bounds + "cuarray_radix_finish(const int* plan, int passes, cuarray::RadixBuffers b, unsigned long long n, "
-                "unsigned long long len) {\n  cuarray::radix_finish<value_t, " + W + ">(plan, passes, b, n, len);\n}\n";
+  s += bounds + "cuarray_radix_histogram(const value_t* in, unsigned n, unsigned len, int passes, unsigned* hist) {\n"
+                "  cuarray::radix_histogram<value_t, " + T + ">(in, n, len, passes, hist);\n}\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cuarray_radix_plan(unsigned* hist, int passes, unsigned n, "
+       "int* plan) {\n  cuarray::radix_plan(hist, passes, n, plan);\n}\n";
+  // Three blocks per SM (at most 85 registers) keep the look-back's latency hidden; none spill.
+  s += "extern \"C\" __global__ void __launch_bounds__(" + T + ", 3) cuarray_radix_onesweep(int pass, const int* plan, "
+       "const unsigned* bins, cuarray::RadixBuffers b, unsigned n, unsigned len, unsigned* counters, "
+       "unsigned long long* status) {\n  __shared__ cuarray::OnesweepStorage<value_t, " + T + ", " + I + "> storage;\n"
+       "  cuarray::radix_onesweep<value_t, " + T + ", " + I + ", " + W +
+       ">(pass, plan, bins, b, n, len, counters, status, storage);\n}\n";
+  s += bounds + "cuarray_radix_finish(const int* plan, int passes, cuarray::RadixBuffers b, unsigned n, unsigned len) {\n"
+                "  cuarray::radix_finish<value_t>(plan, passes, b, n, len);\n}\n";
   return s;
 }
 

@@ -1,9 +1,9 @@
 // The radix sort engine (src/kernels/sort.cuh; docs/sorting.md): sorts the contiguous rows of an
 // array, stably, in NumPy's order (NaNs last, -0.0 equal to 0.0, complex by real then imaginary).
 // Rows short enough for one block's shared memory sort one block per row; longer rows go through
-// device-wide passes (a histogram of every digit in one read, then per pass a per-tile count, a
-// scan and a stable ranked scatter), with the row number as the most significant digits when
-// several rows share one sort.
+// device-wide Onesweep passes (a histogram of every digit in one read, then per pass one kernel that
+// ranks each tile, finds its output positions by decoupled look-back and writes it in digit
+// order), with the row number as the most significant digits when several rows share one sort.
 #pragma once
 #include <string>
 

@@ -1,6 +1,7 @@
 // The sorting kernels compile with NVRTC for sm_80 and sm_90 for every dtype: the block sort at
-// every tile shape plan_row_sort picks (values and indices), the device-wide passes (with and
-// without the index payload), the row gather, searchsorted, and the quantile kernel for every
+// every tile shape plan_row_sort picks (values and indices), the device-wide Onesweep passes
+// (histogram, plan, onesweep pass and finish kernels, with and without the 32-bit index payload:
+// every key size x payload), the row gather, searchsorted, and the quantile kernel for every
 // (input, result) pair NumPy's rules produce. No GPU is needed.
 #include <gtest/gtest.h>
 
