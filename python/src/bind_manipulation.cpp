@@ -83,10 +83,10 @@ void bind_manipulation(nb::module_& m) {
   // zero. Views of the old data keep the old buffer alive (refcheck has nothing to protect).
   m.def("resize_inplace", [](nb::handle a, nb::handle shape) {
     PyArray* self = nb::inst_ptr<PyArray>(a);
-    if (!self->base.is_none()) throw_error(ErrorKind::Value, "cannot resize this array: it does not own its data");
     const NDArray& old = self->array;
     if (!old.c_contiguous() && !old.f_contiguous())
       throw_error(ErrorKind::Value, "resize only works on single-segment arrays");
+    if (!self->base.is_none()) throw_error(ErrorKind::Value, "cannot resize this array: it does not own its data");
     Shape new_shape = shape_from_py(shape);
     for (int64_t s : new_shape)
       if (s < 0) throw_error(ErrorKind::Value, "negative dimensions not allowed");
