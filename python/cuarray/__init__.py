@@ -18,6 +18,8 @@ from ._reductions import *  # noqa: F401,F403  (sum, mean, argmax, ... and their
 from ._scans import *  # noqa: F401,F403  (cumsum, cumprod, diff, ..., ufunc.accumulate and ndarray methods)
 from ._sorting import *  # noqa: F401,F403  (sort, argsort, searchsorted, quantile, median, ... and ndarray methods)
 from ._indexing import *  # noqa: F401,F403  (nonzero, take, put, compress, ... and ndarray methods)
+from ._index_functions import *  # noqa: F401,F403  (choose, select, diag, tril, indices, ix_, ... and ndarray.choose)
+from ._flatiter import flatiter  # noqa: F401  (and ndarray.flat)
 from . import _ufunc_methods  # noqa: F401  (attaches ufunc.at, ufunc.outer, ufunc.reduceat)
 from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, histogram2d, histogramdd)
 from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)

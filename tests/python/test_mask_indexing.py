@@ -1,8 +1,8 @@
 """a[mask], a[indices] and their assignments against NumPy: boolean masks of a's shape or of a
 prefix of it (and 0-d), integer index arrays along the first axis (cuarray, NumPy and list
 indices, negative, out of range, duplicates), every dtype, non-contiguous arrays and masks, size-0,
-values that broadcast, Python scalars, and NumPy's errors. Combinations not implemented yet
-raise NotImplementedError."""
+values that broadcast, Python scalars, and NumPy's errors. Keys mixing several index arrays,
+slices, None and Ellipsis: test_advanced_indexing.py."""
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -149,10 +149,9 @@ def test_index_array_getitem_dtypes_and_errors(rng):
         check_like_numpy(lambda: h[key], lambda: d[key])
     with pytest.raises(IndexError, match="index 9 is out of bounds for axis 0 with size 7"):
         d[cp.asarray([1, 9, -20])]
-    with pytest.raises(NotImplementedError):
-        d[cp.asarray([0, 1]), cp.asarray([0, 1])]
-    with pytest.raises(NotImplementedError):
-        d[:, cp.asarray([0, 1])]
+    # several index arrays and mixed keys: tests/python/test_advanced_indexing.py
+    assert_array_equal_np(d[cp.asarray([0, 1]), cp.asarray([0, 1])], h[[0, 1], [0, 1]])
+    assert_array_equal_np(d[:, cp.asarray([0, 1])], h[:, [0, 1]])
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
