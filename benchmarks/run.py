@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
-from . import (cold_start, copy_reference, creation, elementwise, histograms, indexing, manipulation, manipulation_copy, overhead,
-               reduction, scan, select, sets, sort, transfer)
+from . import (cold_start, copy_reference, creation, elementwise, histograms, indexing, manipulation,
+               manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
 from .harness import GPU_LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize

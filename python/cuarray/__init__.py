@@ -24,9 +24,11 @@ from . import _ufunc_methods  # noqa: F401  (attaches ufunc.at, ufunc.outer, ufu
 from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, histogram2d, histogramdd)
 from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)
 from ._statistics import average, diagonal, trace
-from ._functions import (broadcast_to, copyto, reshape, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
+from ._pad import pad
+from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)
+from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
 from . import linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).

@@ -6,10 +6,6 @@ from ._core import ndarray
 from ._creation import asarray
 
 
-def reshape(a, shape, order="C"):
-    return asarray(a).reshape(shape, order=order)
-
-
 def ravel(a, order="C"):
     return asarray(a).ravel(order)
 
