@@ -7,6 +7,7 @@
 #include "cuarray/random.hpp"
 #include "cuarray/indexing.hpp"
 #include "cuarray/index_key.hpp"
+#include "cuarray/manipulation.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/runtime.hpp"
 #include "cuarray/scan.hpp"
