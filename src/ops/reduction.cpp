@@ -138,6 +138,10 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   const std::string step = partial_input || spec.step.empty() ? "Combine()(a, cuarray_map(v, r))" : std::string(spec.step);
   s += "__device__ __forceinline__ acc_t cuarray_step(const acc_t a, const in_t v, const long long r) { return " + step +
        "; }\n";
+  const bool batched = !partial_input && !p.masked && !spec.step4.empty();
+  if (batched)
+    s += "__device__ __forceinline__ acc_t cuarray_step4(const acc_t a, const in_t v0, const in_t v1, const in_t v2, "
+         "const in_t v3) { return " + std::string(spec.step4) + "; }\n";
   s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a, const double count, const double param) { return " +
        std::string(spec.post) + "; }\n";
   const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
@@ -173,6 +177,17 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   if (p.masked) s += "  const char* mbase = mask + cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kmask);\n";
   s += "  acc_t part[4] = {acc, acc, acc, acc};\n";
   s += "  index_t r = r0 + threadIdx.y;\n";
+  if (batched) {
+    // Two chains of four-element batches: eight loads in flight, one step4 per four elements.
+    auto element = [&](int u) {
+      return "*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " + RR + ">(r + " +
+             std::to_string(u) + " * " + TY + ", rshape, rin))";
+    };
+    s += "  for (; r + 7 * " + TY + " < r1; r += 8 * " + TY + ") {\n";
+    for (int u = 0; u < 8; ++u) s += "    const in_t v" + std::to_string(u) + " = " + element(u) + ";\n";
+    s += "    part[0] = cuarray_step4(part[0], v0, v1, v2, v3);\n";
+    s += "    part[1] = cuarray_step4(part[1], v4, v5, v6, v7);\n  }\n";
+  }
   s += "  for (; r + 3 * " + TY + " < r1; r += 4 * " + TY + ") {\n";
   s += "#pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
   s += "      const index_t q = r + u * " + TY + ";\n";

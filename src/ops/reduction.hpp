@@ -27,6 +27,10 @@ struct ReductionSpec {
   // single element does not need (Welford's merge divides twice; an arg step needs no index tie).
   // Empty: combine(a, map(v, r)).
   std::string_view step = {};
+  // acc_t from `a` and four elements `v0`..`v3` (in order): folds four elements at once where that
+  // is cheaper than four steps (Welford: one division for the four instead of four). Empty: the
+  // elements go through `step`. Not used under a where= mask.
+  std::string_view step4 = {};
 };
 
 // Reduces `in` over `axes` (normalized, ascending, unique) into `out`, whose shape is `in`'s with

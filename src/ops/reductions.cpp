@@ -31,7 +31,8 @@ struct ReductionDef {
   bool ordered;        // indices are C-order flat indices (arg reductions)
   bool all_nan_error;  // nanargmin/nanargmax: an all-NaN slice raises ValueError
   std::string_view map, combine, identity, post, acc_type;
-  std::string_view step = {};  // ReductionSpec::step
+  std::string_view step = {};   // ReductionSpec::step
+  std::string_view step4 = {};  // ReductionSpec::step4
 };
 
 constexpr const char* kCastMap = "cuarray_cast<acc_t>(v)";
@@ -51,6 +52,9 @@ constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
 constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
 constexpr const char* kIndexPost = "(out_t)a.index";
 constexpr const char* kWelfordStep = "cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
+constexpr const char* kWelfordStep4 =
+    "cuarray::welford_step4(a, cuarray_cast<compute_t>(v0), cuarray_cast<compute_t>(v1), cuarray_cast<compute_t>(v2), "
+    "cuarray_cast<compute_t>(v3))";
 constexpr const char* kWelfordNanStep = "cuarray_isnan(v) ? a : cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
 constexpr const char* kSumCount = "cuarray::SumCount<compute_t>";
 
@@ -65,9 +69,9 @@ constexpr std::array<ReductionDef, 24> kReductions = {{
     {"max", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_maximum(a, b)", "cuarray::lowest<acc_t>()",
      kCastPost, ""},
     {"var", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kVarPost, kWelford, kWelfordStep},
+     kVarPost, kWelford, kWelfordStep, kWelfordStep4},
     {"std", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kStdPost, kWelford, kWelfordStep},
+     kStdPost, kWelford, kWelfordStep, kWelfordStep4},
     {"argmin", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<false>(a, b)",
      "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
      "cuarray::arg_step<false>(a, cuarray_cast<compute_t>(v), r)"},
@@ -170,7 +174,8 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
   plan.out = dtype ? *dtype : result_dtype(def->result, in);
   plan.compute = compute_dtype(*def, in, plan.out, dtype.has_value());
   plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(def - kReductions.data()),
-                            def->map, def->combine, def->identity, def->post, def->acc_type, def->step};
+                            def->map, def->combine, def->identity, def->post, def->acc_type, def->step,
+                            def->step4};
   plan.ordered = def->ordered;
   plan.has_identity = def->empty == Empty::Identity;
   plan.all_nan_error = def->all_nan_error;
