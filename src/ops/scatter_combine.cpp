@@ -284,10 +284,17 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   args[nargs++] = &apply;
 
   const CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
+  // Privatized kernels keep the bins in dynamic shared memory, in both passes.
+  const auto launch = [&] {
+    if (!layout.privatized) return jit::launch(fn, grid_for(n), kBlockThreads, stream, args);
+    const int64_t sms = device_properties(device).multiprocessor_count;
+    const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
+    jit::launch(fn, grid, kBlockThreads, stream, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
+  };
   if (err_ptr) {
     // Validation pass: NumPy raises IndexError before it writes anything.
     apply = 0;
-    jit::launch(fn, grid_for(n), kBlockThreads, stream, args);
+    launch();
     int64_t record[3];
     error_record.copy_to_host(record);
     if (record[0] & 1) {
@@ -297,14 +304,7 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
     }
     apply = 1;
   }
-  if (layout.privatized) {
-    const int64_t sms = device_properties(device).multiprocessor_count;
-    const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
-    const auto smem = static_cast<unsigned>(sel.indices[0].length * target.itemsize());
-    jit::launch(fn, grid, kBlockThreads, stream, args, smem);
-  } else {
-    jit::launch(fn, grid_for(n), kBlockThreads, stream, args);
-  }
+  launch();
 }
 
 }  // namespace cuarray::ops
