@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include <nanobind/stl/string_view.h>
+
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
