@@ -73,12 +73,12 @@ IndexItem parse_item(nb::handle item, ParsedKey& k) {
   if (PyList_Check(o) || PyTuple_Check(o)) {
     nb::object host;
     try {
-      host = (PyList_Check(o) || PyTuple_Check(o)) && PySequence_Size(o) == 0
-                 ? numpy().attr("asarray")(item, numpy().attr("intp"))
-                 : numpy().attr("asarray")(item);
+      host = numpy().attr("asarray")(item);
     } catch (const nb::python_error&) {
       throw_error(ErrorKind::Index, kValidIndices);
     }
+    // NumPy casts a sequence holding no elements ([], [[]], ((), ())) to intp: it would default to float.
+    if (nb::cast<int64_t>(host.attr("size")) == 0) host = host.attr("astype")(numpy().attr("intp"));
     return host_index(host, k, true);
   }
   if (PyFloat_Check(o) || PyComplex_Check(o) || !PyObject_HasAttrString(o, "__index__"))

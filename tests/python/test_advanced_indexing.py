@@ -148,7 +148,7 @@ def test_non_contiguous_index_arrays(rng):
     h = random_array((6, 7, 8), np.float64, rng)
     d = cp.asarray(h)
     ih = rng.integers(-6, 6, size=(5, 4))
-    jh = rng.integers(0, 8, size=(8, 5))
+    jh = rng.integers(0, 8, size=(10, 4))          # jh[::2].T is (4, 5), like ih.T
     key_h = (ih.T, slice(None), jh[::2].T)
     key_d = (cp.asarray(ih).T, slice(None), cp.asarray(jh)[::2].T)
     assert_array_equal_np(d[key_d], h[key_h])
@@ -207,8 +207,12 @@ def shapes_and_keys(draw):
     rng = np.random.default_rng(seed)
     key, dim, used_ellipsis = [], 0, False
     bshape = draw(st.sampled_from([(), (1,), (3,), (2, 1), (2, 3)]))
-    while dim < len(shape) and len(key) < 6:
-        kind = draw(st.sampled_from(["int", "slice", "none", "ellipsis", "array", "mask", "bool"]))
+    # "slice" first and a bounded number of draws: Hypothesis's smallest example draws the first choice each time
+    # (an "int" on a size-0 axis draws again), so it must end the key quickly.
+    for _ in range(8):
+        if dim >= len(shape) or len(key) >= 6:
+            break
+        kind = draw(st.sampled_from(["slice", "int", "none", "ellipsis", "array", "mask", "bool"]))
         n = shape[dim]
         if kind == "int":
             if n == 0:
@@ -257,7 +261,7 @@ def test_hypothesis_getitem_and_setitem(case, dtype):
 def test_flat_reads(rng):
     h = random_array((4, 6), np.float64, rng, special=True)
     for hv, dv in ((h, cp.asarray(h)), (h.T, cp.asarray(h).T), (h[::2, ::-3], cp.asarray(h)[::2, ::-3])):
-        for key in (3, -1, slice(None), slice(2, None, 3), slice(None, None, -2), [0, 5, 5, 1], np.array([[2], [0]]),
+        for key in (3, -1, slice(None), slice(2, None, 3), slice(None, None, -2), [0, 3, 3, 1], np.array([[2], [0]]),
                     Ellipsis, ()):
             assert_array_equal_np(dv.flat[device_key(key)], hv.flat[key])
         mask = rng.random(hv.size) < 0.5
