@@ -4,7 +4,9 @@ namespace cuarray {
 // with cvttsd2si, which gives the "integer indefinite" 0x80...0 for NaN and out-of-range values
 // of its 32- and 64-bit conversions; narrower types keep the low bits of a 32-bit conversion
 // (300.0 -> int8 44, -1.0 -> uint8 255, NaN -> 0), and unsigned 32/64-bit results are converted
-// in two halves split at 2^31 / 2^63. The GPU's conversions saturate instead (NaN -> 0), so the
+// in two halves split at 2^31 / 2^63 (NumPy's vectorized loops; its scalar loops, which run for
+// short arrays, float16 and complex, differ for uint32 outside (-2^31, 2^32): there NumPy's result
+// depends on the array's length). The GPU's conversions saturate instead (NaN -> 0), so the
 // x86 results are built from in-range conversions here: a NaN written into an int64 array is
 // INT64_MIN, as in NumPy.
 template <class I, class F> __device__ inline I truncate_or_indefinite(F v) {

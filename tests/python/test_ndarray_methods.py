@@ -51,8 +51,12 @@ def test_astype_undefined_float_to_int_as_x86(src, dst):
     values = [np.nan, np.inf, -np.inf, 3e9, -3e9, 1e19, 2e19, -1.0, 300.0, -129.0, 5e9, 7e4, 0.75, -0.75, 2.0**31,
               2.0**63, -(2.0**31), -(2.0**63), 65535.9, 1e5]
     host = np.array(values).astype(src)
-    if src == np.float16 and dst == np.uint32:
-        host = host[~(np.isnan(host) | (host < 0))]  # NumPy's scalar float16 path differs from its float path here
+    if dst == np.uint32:
+        # NumPy's own uint32 results for NaN and values outside (-2**31, 2**32) differ between its
+        # vectorized and scalar loops (so with the array's length, the element's position and the
+        # source dtype); cuarray gives the vectorized loop's. Only the wrapping range is defined.
+        real = host.real.astype(np.float64)
+        host = host[(real > -(2.0**31)) & (real < 2.0**32)]
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ref = host.astype(dst)

@@ -4,6 +4,8 @@ compare-and-swap on 1/2/4/8-byte words, the complex128 lock), NumPy's index form
 rules, outer across dtypes and ranks, reduceat's unordered-index semantics across axes and dtypes,
 and the exception types of bad input.
 """
+import warnings
+
 import numpy as np
 import pytest
 
@@ -72,7 +74,10 @@ def test_at_repeated_indices_every_dtype(name, rng):
             assert_raises_like(exc, lambda: getattr(cp, name).at(got, cp.asarray(idx), b_gpu))
             continue
         getattr(cp, name).at(got, cp.asarray(idx), b_gpu)
-        _compare(got, ref)
+        if dtype == np.uint32 and _invalid_cast_warned(lambda: getattr(np, name).at(a.copy(), idx, b)):
+            assert got.dtype == ref.dtype  # an undefined cast: see test_at_unary
+        else:
+            _compare(got, ref)
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.bool_, np.float16, np.int32,
@@ -101,6 +106,22 @@ def test_at_scalar_increment_example():
     assert_array_equal_np(a, np.array([1, 2, 0, 0, 4]))
 
 
+# Unary ufuncs whose loops are exact: their ufunc.at on integers equals NumPy's exactly. The others
+# evaluate a float function (within 2 ulp of NumPy's) whose result is truncated back to the integer
+# target, which can move it by one.
+EXACT_UNARY = {"absolute", "bitwise_count", "ceil", "conjugate", "fabs", "floor", "invert", "isfinite", "isinf",
+               "isnan", "logical_not", "negative", "positive", "reciprocal", "rint", "sign", "signbit", "square",
+               "trunc"}
+
+
+def _invalid_cast_warned(np_call):
+    """Whether np_call warns 'invalid value encountered in cast' (NaN or out of range to an integer)."""
+    with np.errstate(all="warn"), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        numpy_outcome(np_call)
+    return any("invalid value encountered in cast" in str(w.message) for w in caught)
+
+
 @pytest.mark.parametrize("name", UNARY)
 def test_at_unary(name, rng):
     for dtype in ALL_DTYPES:
@@ -113,7 +134,15 @@ def test_at_unary(name, rng):
             assert_raises_like(exc, lambda: getattr(cp, name).at(got, cp.asarray(idx)))
             continue
         getattr(cp, name).at(got, cp.asarray(idx))
-        _compare(got, ref)
+        if dtype == np.uint32 and _invalid_cast_warned(lambda: getattr(np, name).at(a.copy(), idx)):
+            # NaN -> uint32 is 0 in NumPy's scalar loops (ufunc.at) and 2**31 in its vectorized ones
+            # (cuarray's; docs/ufuncs.md): undefined, so only the dtype is compared.
+            assert got.dtype == ref.dtype
+        elif dtype.kind in "iu" and name not in EXACT_UNARY:
+            assert got.dtype == ref.dtype
+            assert np.all(np.abs(cp.asnumpy(got).astype(np.int64) - ref.astype(np.int64)) <= 1), (cp.asnumpy(got), ref)
+        else:
+            _compare(got, ref)
 
 
 def _index_cases():
