@@ -62,27 +62,25 @@ void check_out(const NDArray& out, const Shape& shape) {
   if (out.shape() != shape) throw_error(ErrorKind::Value, "Output array is the wrong shape");
 }
 
-// Whether `out` may share memory with an input (then the copies go through a temporary, so
-// that no input is read after part of it was overwritten).
-bool overlaps_inputs(const NDArray& out, std::span<const NDArray> arrays) {
-  const int64_t item = out.itemsize();
-  ByteExtent o = byte_extent(out.shape(), out.strides(), item);
-  for (const NDArray& a : arrays) {
-    if (a.buffer() != out.buffer() || a.size() == 0) continue;
-    ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
-    const char* lo = a.data() + e.lo;
-    const char* hi = a.data() + e.hi;
-    if (lo < out.data() + o.hi && out.data() + o.lo < hi) return true;
-  }
-  return false;
+// Whether `a` may share memory with `dst` (its bytes' ranges intersect).
+bool overlaps(const NDArray& a, const NDArray& dst) {
+  if (a.buffer() != dst.buffer() || a.size() == 0 || dst.size() == 0) return false;
+  ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
+  ByteExtent d = byte_extent(dst.shape(), dst.strides(), dst.itemsize());
+  return a.data() + e.lo < dst.data() + d.hi && dst.data() + d.lo < a.data() + e.hi;
 }
+
+// dst = a, as NumPy assigns each piece: an input that overlaps its destination (out= one of the
+// inputs' memory) is read whole before it is written. The pieces go in one after another, as in
+// NumPy, so a later input that an earlier piece overwrote is read as overwritten.
+void copy_piece(const NDArray& a, const NDArray& dst) { ops::copy_into(overlaps(a, dst) ? a.copy() : a, dst); }
 
 // Copies each input into its slice of `result` along `axis`.
 void copy_pieces(std::span<const NDArray> arrays, const NDArray& result, int axis) {
   int64_t offset = 0;
   for (const NDArray& a : arrays) {
     const int64_t length = a.shape()[axis];
-    if (length > 0 && a.size() > 0) ops::copy_into(a, result.slice(axis, offset, offset + length, 1));
+    if (length > 0 && a.size() > 0) copy_piece(a, result.slice(axis, offset, offset + length, 1));
     offset += length;
   }
 }
@@ -94,9 +92,9 @@ void copy_flattened(std::span<const NDArray> arrays, const NDArray& result) {
     if (a.size() > 0) {
       NDArray piece = result.slice(0, offset, offset + a.size(), 1);
       if (auto strides = reshape_strides(piece.shape(), piece.strides(), a.shape(), piece.itemsize(), Order::C))
-        ops::copy_into(a, piece.view_as(a.shape(), std::move(*strides), piece.data()));
+        copy_piece(a, piece.view_as(a.shape(), std::move(*strides), piece.data()));
       else
-        ops::copy_into(a.ravel(), piece);
+        copy_piece(a.ravel(), piece);
     }
     offset += a.size();
   }
@@ -122,14 +120,9 @@ NDArray concatenate(std::span<const NDArray> arrays, std::optional<int64_t> axis
   }
   const DType result_dtype = joined_dtype(arrays, dtype, out, casting);
   if (out) check_out(*out, shape);
-  const bool direct = out && !overlaps_inputs(*out, arrays);
-  NDArray result = direct ? *out : empty(shape, result_dtype, axis ? joined_order(arrays) : Order::C);
+  NDArray result = out ? *out : empty(shape, result_dtype, axis ? joined_order(arrays) : Order::C);
   if (axis) copy_pieces(arrays, result, ax);
   else copy_flattened(arrays, result);
-  if (out && !direct) {
-    ops::copy_into(result, *out);
-    return *out;
-  }
   return result;
 }
 

@@ -129,7 +129,8 @@ def test_concatenate_out(rng):
 
 
 def test_concatenate_out_overlapping_inputs(rng):
-    """out may be one of the inputs' memory: the inputs are read as they were."""
+    """out may be one of the inputs' memory: as in NumPy, the pieces are copied in turn (a later input
+    is read after the earlier pieces were written), each read whole before it is written."""
     h = random_array((6,), np.int32, rng)
     d = cp.asarray(h)
     np.concatenate([h[3:], h[:3]], out=h)
@@ -140,6 +141,15 @@ def test_concatenate_out_overlapping_inputs(rng):
     np.concatenate([h2[::-1][:2], h2[:2]], out=h2)
     cp.concatenate([d2[::-1][:2], d2[:2]], out=d2)
     same(d2, h2)
+    # pieces that overlap their own destination (reversed, shifted), along axis 1 and axis=None
+    for pieces, axis, shape in ((lambda a: [a[1:5][::-1], a[:2]], 0, (6,)), (lambda a: [a[1:4], a[:3]], 0, (6,)),
+                                (lambda a: [a[:, 1:], a[:, :1]], 1, (2, 3)),
+                                (lambda a: [a[2:].reshape(2, 2), a[:2].reshape(1, 2)], None, (6,))):
+        h3 = random_array(shape, np.float32, rng, special=True)
+        d3 = cp.asarray(h3)
+        np.concatenate(pieces(h3), axis=axis, out=h3)
+        cp.concatenate(pieces(d3), axis=axis, out=d3)
+        same(d3, h3)
 
 
 def test_concatenate_errors(rng):
@@ -255,12 +265,15 @@ def test_stack_family_dtype_and_device_array(rng):
 
 
 def test_row_stack_is_deprecated_vstack(rng):
+    """NumPy 2.0-2.4's deprecated alias of vstack (NumPy 2.5 removed it; cuarray keeps it, deprecated)."""
     h, d = pairs([(3,), (3,)], np.int32, rng)
-    with pytest.warns(DeprecationWarning):
-        expected = np.row_stack(h)
-    with pytest.warns(DeprecationWarning):
-        got = cp.row_stack(d)
-    same(got, expected)
+    with pytest.warns(DeprecationWarning, match="row_stack"):
+        got = cp.row_stack(d, dtype=np.float32)
+    same(got, np.vstack(h, dtype=np.float32))
+    if hasattr(np, "row_stack"):
+        with pytest.warns(DeprecationWarning):
+            expected = np.row_stack(h, dtype=np.float32)
+        same(got, expected)
 
 
 # --------------------------------------------------------------------------------------------------
