@@ -90,11 +90,15 @@ void bind_manipulation(nb::module_& m) {
     Shape new_shape = shape_from_py(shape);
     for (int64_t s : new_shape)
       if (s < 0) throw_error(ErrorKind::Value, "negative dimensions not allowed");
-    NDArray resized = zeros(new_shape, old.dtype());
+    // NumPy reallocates the bytes, so a Fortran-ordered array (not also C-contiguous) stays Fortran.
+    const Order order = old.f_contiguous() && !old.c_contiguous() ? Order::F : Order::C;
+    NDArray resized = zeros(new_shape, old.dtype(), order);
     const int64_t kept = std::min(old.size(), resized.size());
-    if (kept > 0) {
-      NDArray flat = old.ravel(Order::K);  // memory order: a view of the contiguous data
-      resized.reshape(Shape{resized.size()}).slice(0, 0, kept, 1).assign(flat.slice(0, 0, kept, 1));
+    if (kept > 0) {  // both sides viewed 1-d in memory order
+      const Strides unit{old.itemsize()};
+      NDArray from = old.view_as(Shape{old.size()}, unit, old.data());
+      NDArray to = resized.view_as(Shape{resized.size()}, unit, resized.data());
+      to.slice(0, 0, kept, 1).assign(from.slice(0, 0, kept, 1));
     }
     self->array = std::move(resized);
   });
