@@ -526,7 +526,7 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
         output[1] = output[1].reshape((-1, 1) + ones[2:])
     if not sparse:
         output = broadcast_arrays(*output)
-    return tuple(x.copy() for x in output) if copy else output  # (NumPy: a list when sparse, uncopied)
+    return tuple(x.copy() if copy else x for x in output)  # a tuple always, as NumPy 2 (2.5 fixed sparse uncopied)
 
 
 _REQUIREMENT_FLAGS = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",

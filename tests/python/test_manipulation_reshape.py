@@ -252,7 +252,10 @@ def test_flip_rot90_errors(rng):
     expect_error(lambda: np.flipud(h0), lambda: cp.flipud(d0), "Input must be >= 1-d.")
     expect_error(lambda: np.rot90(h[0]), lambda: cp.rot90(d[0]), "Axes must be different.")
     expect_error(lambda: np.rot90(h, 1, (0, 0)), lambda: cp.rot90(d, 1, (0, 0)), "Axes must be different.")
-    expect_error(lambda: np.rot90(h, 1, (0, 2)), lambda: cp.rot90(d, 1, (0, 2)), "out of range for array of ndim=2")
+    # NumPy's first check also rejects axes ndim apart (0 and 2 of a 2-d array: "the same axis")
+    expect_error(lambda: np.rot90(h, 1, (0, 2)), lambda: cp.rot90(d, 1, (0, 2)), "Axes must be different.")
+    expect_error(lambda: np.rot90(h, 1, (0, 3)), lambda: cp.rot90(d, 1, (0, 3)), "out of range for array of ndim=2")
+    expect_error(lambda: np.rot90(h, 1, (-3, 1)), lambda: cp.rot90(d, 1, (-3, 1)), "out of range for array of ndim=2")
     expect_error(lambda: np.rot90(h, 1, (0, 1, 2)), lambda: cp.rot90(d, 1, (0, 1, 2)), "len(axes) must be 2.")
 
 
