@@ -19,8 +19,10 @@ class HostCopyWorkers {
 
   // Copies part 0 on the calling thread and parts 1..n on the workers, then waits for them.
   void run(char* dst, const char* src, size_t nbytes) {
+    // Parts of ceil(nbytes / parts) rounded up to 64 bytes cover every byte: rounding the floor
+    // up lost the tail of a size such as 2**20 + 7 (1-byte dtypes) whose floor is a multiple of 64.
     const size_t parts = threads_.size() + 1;
-    const size_t part = (nbytes / parts + 63) & ~size_t(63);
+    const size_t part = ((nbytes + parts - 1) / parts + 63) & ~size_t(63);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       dst_ = dst;
