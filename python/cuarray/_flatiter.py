@@ -46,6 +46,8 @@ class flatiter:
 
     def _positions(self, key):
         """The flat positions `key` addresses: an int, a slice, or an index array (device)."""
+        if type(key) is ndarray and key.dtype.kind in "iu" and key._device_id == _core.get_current_device():
+            return key  # the common case first: a device index array goes to take as it is (as asarray would pass it)
         size = self._base.size
         if isinstance(key, tuple):
             if len(key) > 1:

@@ -78,11 +78,17 @@ extern "C" __global__ void cuarray_gather(char* out, const char* src, const char
   }
 }
 
-// Checks every index (raise mode) and, when values differ between duplicate targets, records for
-// each target the last position that writes it (positions + 1; 0 means none).
-extern "C" __global__ void cuarray_scatter_claim(const char* idx, index_t n, cuarray::Array<index_t, R> shape,
-                                                 cuarray::Array<offset_t, 2 * R> strides, long long alen,
-                                                 index_t* winner, unsigned int* error) {
+// Duplicate targets, sort-free (src/ops/gather.cpp, docs/indexing.md): `seen` and `dup` are
+// bitmaps over the indexed group (one bit per target: 1e8 targets fit in L2 as 2 x 12.5 MB), so
+// marking costs an L2 atomic per index, not a DRAM round trip. Only the positions whose target is
+// marked twice go through last-wins (a 4-byte claim per such target, found through a short list).
+__device__ __forceinline__ bool test_bit(const unsigned* bits, long long i) { return (bits[i >> 5] >> (i & 31)) & 1u; }
+
+// Checks every index (raise mode) and, when values differ between duplicate targets, marks each
+// target written (`seen`) and written more than once (`dup`).
+extern "C" __global__ void cuarray_scatter_mark(const char* idx, index_t n, cuarray::Array<index_t, R> shape,
+                                                cuarray::Array<offset_t, 2 * R> strides, long long alen,
+                                                unsigned* seen, unsigned* dup, unsigned int* error) {
   using namespace cuarray;
   for (index_t o = global_thread(); o < n; o += grid_threads()) {
     offset_t off[2];  // the index's byte offset and its position
@@ -92,23 +98,79 @@ extern "C" __global__ void cuarray_scatter_claim(const char* idx, index_t n, cua
       *error = 1u;
       continue;
     }
-    if (winner) atomicMax(winner + i, static_cast<index_t>(off[1]) + 1);
+    if (!seen) continue;
+    const unsigned bit = 1u << (i & 31);
+    if (atomicOr(seen + (i >> 5), bit) & bit) atomicOr(dup + (i >> 5), bit);
   }
 }
 
-// dst[o with the indexed group at idx[o]] = val[o]; with `winner`, only the last position of
-// each target writes it.
+// dst[o with the indexed group at idx[o]] = val[o]. With `dup`, a position whose target is marked
+// twice writes nothing yet: it zeroes the target's claim and joins `list` (appended a warp at a
+// time: one counter atomic per warp); cuarray_scatter_claim and _resolve finish it.
 extern "C" __global__ void cuarray_scatter(char* dst, const char* val, const char* idx, index_t n,
                                            cuarray::Array<index_t, R> shape, cuarray::Array<offset_t, 4 * R> strides,
                                            cuarray::Array<index_t, RA> ashape, cuarray::Array<offset_t, RA> astrides,
-                                           long long alen, const index_t* winner) {
+                                           long long alen, const unsigned* dup, index_t* claim, index_t* list,
+                                           index_t* count) {
   using namespace cuarray;
-  for (index_t o = global_thread(); o < n; o += grid_threads()) {
+  const unsigned lane = threadIdx.x & 31u;
+  // Whole warps iterate together (blockDim is a multiple of 32), so the ballot below sees every lane.
+  for (index_t base = global_thread() - lane; base < n; base += grid_threads()) {
+    const index_t o = base + lane;
+    bool listed = false;
+    if (o < n) {
+      offset_t off[4];
+      operand_offsets<4>(o, shape, strides, off);
+      long long i;
+      if (normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i)) {  // raise: checked by the mark pass
+        listed = dup && test_bit(dup, i);
+        if (listed)
+          claim[i] = 0;
+        else
+          *reinterpret_cast<word_t*>(dst + off[0] + indexed_offset(i, ashape, astrides)) =
+              *reinterpret_cast<const word_t*>(val + off[1]);
+      }
+    }
+    if (!dup) continue;
+    const unsigned ballot = __ballot_sync(0xffffffffu, listed);
+    if (!ballot) continue;
+    index_t first = 0;
+    if (lane == 0) first = atomicAdd(count, static_cast<index_t>(__popc(ballot)));
+    first = __shfl_sync(0xffffffffu, first, 0);
+    if (listed) list[first + __popc(ballot & ((1u << lane) - 1u))] = o;
+  }
+}
+
+// The listed positions claim their target: the last position (its C-order place + 1) wins.
+extern "C" __global__ void cuarray_scatter_claim(const char* idx, cuarray::Array<index_t, R> shape,
+                                                 cuarray::Array<offset_t, 4 * R> strides, long long alen,
+                                                 index_t* claim, const index_t* list, const index_t* count) {
+  using namespace cuarray;
+  const index_t n = *count;
+  for (index_t k = global_thread(); k < n; k += grid_threads()) {
     offset_t off[4];
-    operand_offsets<4>(o, shape, strides, off);
+    operand_offsets<4>(list[k], shape, strides, off);
     long long i;
-    if (!normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i)) continue;  // checked by the claim pass
-    if (winner && winner[i] != static_cast<index_t>(off[3]) + 1) continue;
+    normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);  // listed: in range
+    atomicMax(claim + i, static_cast<index_t>(off[3]) + 1);
+  }
+}
+
+// Each listed position that won its target's claim writes its value.
+extern "C" __global__ void cuarray_scatter_resolve(char* dst, const char* val, const char* idx,
+                                                   cuarray::Array<index_t, R> shape,
+                                                   cuarray::Array<offset_t, 4 * R> strides,
+                                                   cuarray::Array<index_t, RA> ashape,
+                                                   cuarray::Array<offset_t, RA> astrides, long long alen,
+                                                   const index_t* claim, const index_t* list, const index_t* count) {
+  using namespace cuarray;
+  const index_t n = *count;
+  for (index_t k = global_thread(); k < n; k += grid_threads()) {
+    offset_t off[4];
+    operand_offsets<4>(list[k], shape, strides, off);
+    long long i;
+    normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);
+    if (claim[i] != static_cast<index_t>(off[3]) + 1) continue;
     *reinterpret_cast<word_t*>(dst + off[0] + indexed_offset(i, ashape, astrides)) =
         *reinterpret_cast<const word_t*>(val + off[1]);
   }

@@ -20,7 +20,8 @@ namespace cuarray::ops {
 namespace {
 
 constexpr uint8_t kGatherKeyKind = static_cast<uint8_t>(jit::KernelFamily::Gather);
-constexpr const char* kKernelNames[] = {"cuarray_gather", "cuarray_scatter_claim", "cuarray_scatter"};
+constexpr const char* kKernelNames[] = {"cuarray_gather", "cuarray_scatter_mark", "cuarray_scatter",
+                                        "cuarray_scatter_claim", "cuarray_scatter_resolve"};
 
 CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
 
@@ -199,18 +200,23 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   const int64_t span = static_cast<int64_t>(dst.array.buffer() ? dst.array.buffer()->size() : 0);
   const bool index64 = needs_index64(v, n) || needs_index64(group, alen) || span > 0x7fffffff;
 
-  // Duplicate targets need resolving only when the value changes from one position to the next.
+  // Duplicate targets need resolving only when the value changes from one position to the next
+  // (a scalar or a value broadcast along the index writes the same whatever the order).
   bool values_vary = false;
   for (size_t d = 0; d < v.shape.size(); ++d) values_vary = values_vary || (v.strides[3][d] != 0 && v.strides[1][d] != 0);
   NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
-  NDArray winner;
+  // With varying values: the seen and dup bitmaps (one bit per target), then the list counter.
+  const int64_t words = (alen + 63) / 64 * 2;  // even: the counter after both bitmaps stays 8-byte aligned
+  NDArray marks;
+  unsigned* seen = nullptr;
   if (values_vary) {
-    winner = empty(Shape{alen}, index64 ? DType::UInt64 : DType::UInt32);
-    CU_CALL(cuMemsetD8Async, reinterpret_cast<CUdeviceptr>(winner.data()), 0, static_cast<size_t>(winner.nbytes()),
-            stream());
+    marks = empty(Shape{2 * words + 2}, DType::UInt32);
+    seen = static_cast<unsigned*>(static_cast<void*>(marks.data()));
+    CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(seen), 0u, static_cast<size_t>(marks.size()), stream());
   }
+  unsigned* const dup = seen ? seen + words : nullptr;
   if (values_vary || mode == IndexMode::Raise) {
-    // The claim pass walks each index once: the dims along which neither it nor its position moves drop out.
+    // The mark pass walks each index once: the dims along which neither it nor its position moves drop out.
     StridedView c;
     c.count = 2;
     for (size_t d = 0; d < v.shape.size(); ++d) {
@@ -227,10 +233,9 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     std::vector<int64_t> strides;
     for (int k = 0; k < 2; ++k)
       for (int d = 0; d < crank; ++d) strides.push_back(d < static_cast<int>(c.shape.size()) ? c.strides[k][d] : 0);
-    args.array(strides, strides.size(), 0).value<long long>(alen);
-    args.value(static_cast<void*>(values_vary ? winner.data() : nullptr));
+    args.array(strides, strides.size(), 0).value<long long>(alen).value(seen).value(dup);
     args.value(static_cast<unsigned*>(static_cast<void*>(mode == IndexMode::Raise ? flag.data() : nullptr)));
-    CUfunction f = gather_kernel(GatherKernel::ScatterClaim, idtype, 1, mode, crank, 1, index64);
+    CUfunction f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
     CU_CALL(cuLaunchKernel, f, grid_for(cn), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
     if (mode == IndexMode::Raise) check_flag(flag, index, dst);
   }
@@ -240,17 +245,33 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
                                : widen_innermost(v, values.itemsize(), moved, dst.group_strides);
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
   const int64_t iterations = shape_size(v.shape);
-  KernelArgs args(index64);
-  args.value(dst.array.data()).value(static_cast<const char*>(values.data())).value(static_cast<const char*>(index.array.data()));
-  args.index(iterations).array(v.shape, rank, 1);
+  const DType slot = index64 ? DType::UInt64 : DType::UInt32;
+  // The claims (one per target, written only for duplicated ones) and the list of their positions.
+  NDArray claim = values_vary ? empty(Shape{alen}, slot) : NDArray();
+  NDArray list = values_vary ? empty(Shape{iterations}, slot) : NDArray();
+  void* const count = values_vary ? static_cast<void*>(seen + 2 * words) : nullptr;
   std::vector<int64_t> strides;
   for (int k = 0; k < 4; ++k)
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
-  args.array(strides, strides.size(), 0);
-  args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(alen);
-  args.value(static_cast<const void*>(values_vary ? winner.data() : nullptr));
-  CUfunction f = gather_kernel(GatherKernel::Scatter, idtype, word, mode, rank, grank, index64);
-  CU_CALL(cuLaunchKernel, f, grid_for(iterations), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  auto launch = [&](GatherKernel kernel, bool with_dst, bool with_n) {
+    KernelArgs args(index64);
+    if (with_dst) args.value(dst.array.data()).value(static_cast<const char*>(values.data()));
+    args.value(static_cast<const char*>(index.array.data()));
+    if (with_n) args.index(iterations);
+    args.array(v.shape, rank, 1).array(strides, strides.size(), 0);
+    if (with_dst) args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
+    args.value<long long>(alen);
+    if (kernel == GatherKernel::Scatter) args.value(static_cast<const unsigned*>(dup));
+    args.value(values_vary ? claim.data() : nullptr).value(values_vary ? list.data() : nullptr).value(count);
+    CUfunction f = gather_kernel(kernel, idtype, word, mode, rank, grank, index64);
+    // The list passes read their length on the device; it is usually a small share of the positions.
+    const int64_t threads = kernel == GatherKernel::Scatter ? iterations : std::min<int64_t>(iterations, 1 << 20);
+    CU_CALL(cuLaunchKernel, f, grid_for(threads), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  };
+  launch(GatherKernel::Scatter, true, true);
+  if (!values_vary) return;
+  launch(GatherKernel::ScatterClaim, false, false);
+  launch(GatherKernel::ScatterResolve, true, false);
 }
 
 }  // namespace cuarray::ops

@@ -35,7 +35,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
 // written when an index is out of range in 'raise' mode.
 void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode);
 
-enum class GatherKernel : uint8_t { Gather, ScatterClaim, Scatter };
+enum class GatherKernel : uint8_t { Gather, ScatterMark, Scatter, ScatterClaim, ScatterResolve };
 std::string gather_source(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
                           bool index64);
 

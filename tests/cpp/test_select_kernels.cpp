@@ -69,8 +69,9 @@ TEST(GatherKernelCompile, ScatterEveryIndexDTypeModeAndWidth) {
     const DType idx = static_cast<DType>(t);
     if (!is_integer(idx) && idx != DType::Bool) continue;
     for (bool index64 : {false, true})
-      expect_compiles(ops::gather_source(GatherKernel::ScatterClaim, idx, 1, IndexMode::Raise, 2, 1, index64),
-                      "claim " + name(idx));
+      for (GatherKernel k : {GatherKernel::ScatterMark, GatherKernel::ScatterClaim, GatherKernel::ScatterResolve})
+        expect_compiles(ops::gather_source(k, idx, 4, IndexMode::Raise, 2, 1, index64),
+                        "mark/claim/resolve " + name(idx) + (index64 ? " index64" : ""));
   }
   for (int word : kWords)
     for (IndexMode mode : kModes)

@@ -169,6 +169,21 @@ def test_setitem_duplicates_last_wins_and_broadcast_values(rng):
     check_setitem(h, d, (True, [0]), np.ones((2, 1)))
 
 
+def test_setitem_many_duplicates_across_warps(rng):
+    # Thousands of positions over few targets: the duplicate list spans many warps and blocks.
+    h = random_array((700,), np.float32, rng)
+    d = cp.asarray(h)
+    idx = rng.integers(-700, 700, size=5000)
+    values = rng.standard_normal(5000).astype(np.float32)
+    check_setitem(h, d, (idx,), values, cp.asarray(values))
+    h2 = random_array((50, 3, 40), np.int16, rng)
+    d2 = cp.asarray(h2)
+    rows = rng.integers(0, 50, size=(30, 1))
+    cols = rng.integers(0, 40, size=(1, 90))
+    values2 = rng.integers(-999, 999, size=(30, 3, 90)).astype(np.int16)   # (30, 90) broadcast, axis 1 sliced
+    check_setitem(h2, d2, (rows, slice(None), cols), values2.transpose(0, 2, 1), cp.asarray(values2).transpose(0, 2, 1))
+
+
 def test_setitem_into_views_reaches_the_base(rng):
     hb = random_array((6, 8), np.float32, rng)
     db = cp.asarray(hb)
