@@ -186,31 +186,80 @@ __device__ __forceinline__ void scan_warp_rows(const char* in, char* out, index_
 
 // ---- tiles chained by decoupled look-back ----
 //
-// Scratch (zeroed before the launch): a tile counter, one flag per tile, and two value slots per
-// tile: the tile's aggregate and its inclusive prefix (separate, so a reader that saw "aggregate"
-// never reads a half-written prefix). A value is written before its flag, with a fence between.
+// Scratch (zeroed before the launch): a tile counter, then the tiles' status. An accumulator of 4
+// or 8 bytes travels with its flag in one 8- or 16-byte word, stored and loaded by one access (as
+// CUB's tile state): no fence between value and flag, one round trip per poll; the words are in
+// `aggregates`. Other accumulators take one flag per tile and two value slots per tile, the
+// aggregate and the inclusive prefix (separate, so a reader that saw "aggregate" never reads a
+// half-written prefix), a value written before its flag with a fence between.
 enum : unsigned { kTileInvalid = 0, kTileAggregate = 1, kTilePrefix = 2 };
 
 struct TileStatus {
   unsigned int* counter;
   unsigned int* flags;
-  unsigned int* aggregates;  // tiles x slot words
+  unsigned int* aggregates;  // packed words, or tiles x slot words
   unsigned int* prefixes;
 };
 
 template <class T>
-__device__ __forceinline__ void publish_tile(const TileStatus& st, unsigned int* slots, index_t tile, unsigned flag,
-                                             const T& value) {
+constexpr bool kPackedTileStatus = sizeof(T) == 4 || sizeof(T) == 8;
+
+template <class T>
+__device__ __forceinline__ void publish_tile(const TileStatus& st, index_t tile, unsigned flag, const T& value) {
   ScanWords<T> u;
   u.value = value;
-  constexpr int kWords = sizeof(u.w) / 4;
-  volatile unsigned int* dst = slots + size_t(tile) * kWords;
+  if constexpr (sizeof(T) == 4) {
+    const unsigned long long w = (unsigned long long)flag << 32 | u.w[0];
+    asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(reinterpret_cast<unsigned long long*>(st.aggregates) + tile),
+                 "l"(w)
+                 : "memory");
+  } else if constexpr (sizeof(T) == 8) {
+    const unsigned long long v = (unsigned long long)u.w[1] << 32 | u.w[0];
+    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(
+                     reinterpret_cast<unsigned long long*>(st.aggregates) + 2 * size_t(tile)),
+                 "l"((unsigned long long)flag), "l"(v)
+                 : "memory");
+  } else {
+    constexpr int kWords = sizeof(u.w) / 4;
+    volatile unsigned int* dst = (flag == kTilePrefix ? st.prefixes : st.aggregates) + size_t(tile) * kWords;
 #pragma unroll
-  for (int w = 0; w < kWords; ++w) dst[w] = u.w[w];
-  __threadfence();
-  reinterpret_cast<volatile unsigned int*>(st.flags)[tile] = flag;
+    for (int w = 0; w < kWords; ++w) dst[w] = u.w[w];
+    __threadfence();
+    reinterpret_cast<volatile unsigned int*>(st.flags)[tile] = flag;
+  }
 }
 
+// A tile's flag and (packed status only) its value, from one load.
+template <class T>
+__device__ __forceinline__ unsigned poll_tile(const TileStatus& st, long long tile, T& value) {
+  ScanWords<T> u;
+  unsigned flag;
+  if constexpr (sizeof(T) == 4) {
+    unsigned long long w;
+    asm volatile("ld.volatile.global.u64 %0, [%1];"
+                 : "=l"(w)
+                 : "l"(reinterpret_cast<const unsigned long long*>(st.aggregates) + tile)
+                 : "memory");
+    flag = unsigned(w >> 32);
+    u.w[0] = unsigned(w);
+    value = u.value;
+  } else if constexpr (sizeof(T) == 8) {
+    unsigned long long f, v;
+    asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];"
+                 : "=l"(f), "=l"(v)
+                 : "l"(reinterpret_cast<const unsigned long long*>(st.aggregates) + 2 * size_t(tile))
+                 : "memory");
+    flag = unsigned(f);
+    u.w[0] = unsigned(v);
+    u.w[1] = unsigned(v >> 32);
+    value = u.value;
+  } else {
+    flag = reinterpret_cast<const volatile unsigned int*>(st.flags)[tile];
+  }
+  return flag;
+}
+
+// The value of a split-status tile whose flag has been seen (after a fence).
 template <class T>
 __device__ __forceinline__ T read_tile(const unsigned int* slots, long long tile) {
   ScanWords<T> u;
@@ -235,14 +284,24 @@ __device__ __forceinline__ typename Ops::acc_t look_back(const TileStatus& st, i
     const long long j = end - lane;
     const bool outside = j < (long long)first;  // before the row: never read, never combined
     unsigned flag;
-    do {
-      flag = outside ? unsigned(kTilePrefix) : reinterpret_cast<const volatile unsigned int*>(st.flags)[j];
-    } while (__any_sync(0xffffffffu, flag == kTileInvalid));
-    __threadfence();
-    ScanWords<acc_t> zero;
+    acc_t v;
+    // A waiting warp backs off between polls (as CUB's look-back does): thousands of warps polling
+    // flags without pause contend in L2 with the tiles' own loads and stores.
+    for (unsigned delay = 64;; delay = delay < 512 ? 2 * delay : delay) {
+      flag = outside ? unsigned(kTilePrefix) : poll_tile(st, j, v);
+      if (!__any_sync(0xffffffffu, flag == kTileInvalid)) break;
+      __nanosleep(delay);
+    }
+    if constexpr (!kPackedTileStatus<acc_t>) {
+      __threadfence();
+      if (!outside) v = read_tile<acc_t>(flag == kTilePrefix ? st.prefixes : st.aggregates, j);
+    }
+    if (outside) {
+      ScanWords<acc_t> zero;
 #pragma unroll
-    for (int w = 0; w < int(sizeof(zero.w) / 4); ++w) zero.w[w] = 0;
-    acc_t v = outside ? zero.value : read_tile<acc_t>(flag == kTilePrefix ? st.prefixes : st.aggregates, j);
+      for (int w = 0; w < int(sizeof(zero.w) / 4); ++w) zero.w[w] = 0;
+      v = zero.value;
+    }
     const unsigned prefix_lanes = __ballot_sync(0xffffffffu, flag == kTilePrefix);
     const int last = prefix_lanes ? __ffs(prefix_lanes) - 1 : 31;  // lanes 0..last take part
 #pragma unroll
@@ -293,12 +352,12 @@ __device__ __forceinline__ void scan_tiles(const char* in, char* out, index_t n,
 #pragma unroll
     for (int w = 1; w < kWarps; ++w) aggregate = Ops::combine(aggregate, totals[w]);
     if (t == 0) {
-      if (lane == 0) publish_tile(st, st.prefixes, g, kTilePrefix, aggregate);
+      if (lane == 0) publish_tile(st, g, kTilePrefix, aggregate);
     } else {
-      if (lane == 0) publish_tile(st, st.aggregates, g, kTileAggregate, aggregate);
+      if (lane == 0) publish_tile(st, g, kTileAggregate, aggregate);
       const acc_t exclusive = look_back<Ops>(st, g, g - t, lane);
       if (lane == 0) {
-        publish_tile(st, st.prefixes, g, kTilePrefix, Ops::combine(exclusive, aggregate));
+        publish_tile(st, g, kTilePrefix, Ops::combine(exclusive, aggregate));
         *tile_prefix = exclusive;
       }
     }

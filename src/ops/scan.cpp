@@ -212,19 +212,25 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     return jit::KernelSource{scan_source(spec, in.dtype(), loop, acc, out.dtype(), rk, plan), kKernelName};
   });
 
-  // Tile status: [counter | flags | aggregates | prefixes], the counter and flags zeroed.
+  // Tile status (scan.cuh): [counter | packed words] for 4- and 8-byte accumulators (flag and value
+  // in one 8- or 16-byte word, all zeroed), else [counter | flags | aggregates | prefixes] with the
+  // counter and flags zeroed.
   const CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
   NDArray scratch;
   void* status[4] = {nullptr, nullptr, nullptr, nullptr};
   if (plan.kind == ScanPlanKind::Tiles) {
-    const int64_t tiles = nrows * tiles_per_row, flags_bytes = round16(tiles * 4), slots = round16(tiles * slot_bytes(acc));
-    scratch = empty(Shape{16 + flags_bytes + 2 * slots}, DType::UInt8);
+    const int64_t tiles = nrows * tiles_per_row;
+    const bool packed = itemsize(acc) == 4 || itemsize(acc) == 8;
+    const int64_t flags_bytes = packed ? 0 : round16(tiles * 4);
+    const int64_t slots = packed ? round16(tiles * 2 * itemsize(acc)) : round16(tiles * slot_bytes(acc));
+    scratch = empty(Shape{16 + flags_bytes + (packed ? 1 : 2) * slots}, DType::UInt8);
     char* base = scratch.data();
     status[0] = base;
     status[1] = base + 16;
     status[2] = base + 16 + flags_bytes;
     status[3] = base + 16 + flags_bytes + slots;
-    CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(base), 0u, static_cast<size_t>((16 + flags_bytes) / 4), stream);
+    const int64_t zeroed = 16 + (packed ? slots : flags_bytes);
+    CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(base), 0u, static_cast<size_t>(zeroed / 4), stream);
   }
 
   alignas(8) unsigned char rs[3 * kMaxDims * 8];
