@@ -4,8 +4,6 @@ compare-and-swap on 1/2/4/8-byte words, the complex128 lock), NumPy's index form
 rules, outer across dtypes and ranks, reduceat's unordered-index semantics across axes and dtypes,
 and the exception types of bad input.
 """
-import warnings
-
 import numpy as np
 import pytest
 
@@ -74,10 +72,7 @@ def test_at_repeated_indices_every_dtype(name, rng):
             assert_raises_like(exc, lambda: getattr(cp, name).at(got, cp.asarray(idx), b_gpu))
             continue
         getattr(cp, name).at(got, cp.asarray(idx), b_gpu)
-        if dtype == np.uint32 and _invalid_cast_warned(lambda: getattr(np, name).at(a.copy(), idx, b)):
-            assert got.dtype == ref.dtype  # an undefined cast: see test_at_unary
-        else:
-            _compare(got, ref)
+        _compare(got, ref)
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.bool_, np.float16, np.int32,
@@ -114,12 +109,18 @@ EXACT_UNARY = {"absolute", "bitwise_count", "ceil", "conjugate", "fabs", "floor"
                "trunc"}
 
 
-def _invalid_cast_warned(np_call):
-    """Whether np_call warns 'invalid value encountered in cast' (NaN or out of range to an integer)."""
-    with np.errstate(all="warn"), warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        numpy_outcome(np_call)
-    return any("invalid value encountered in cast" in str(w.message) for w in caught)
+def _compare_repeated_complex(got, ref):
+    """Complex results of a float function applied up to three times: an overflowed part is
+    infinite in both, but its sign follows the cos/sin of an imaginary part that earlier steps made
+    ~1e11, where the functions' 2-ulp differences are thousands: only where the infinities are is
+    compared there."""
+    host = cp.asnumpy(got)
+    assert host.dtype == ref.dtype
+    for part in (np.real, np.imag):
+        g, r = part(host), part(ref)
+        assert np.array_equal(np.isinf(g), np.isinf(r)), (host, ref)
+        finite = np.isfinite(r) & np.isfinite(g)
+        np.testing.assert_allclose(g[finite], r[finite], rtol=RTOL[ref.dtype.char])
 
 
 @pytest.mark.parametrize("name", UNARY)
@@ -134,13 +135,11 @@ def test_at_unary(name, rng):
             assert_raises_like(exc, lambda: getattr(cp, name).at(got, cp.asarray(idx)))
             continue
         getattr(cp, name).at(got, cp.asarray(idx))
-        if dtype == np.uint32 and _invalid_cast_warned(lambda: getattr(np, name).at(a.copy(), idx)):
-            # NaN -> uint32 is 0 in NumPy's scalar loops (ufunc.at) and 2**31 in its vectorized ones
-            # (cuarray's; docs/ufuncs.md): undefined, so only the dtype is compared.
-            assert got.dtype == ref.dtype
-        elif dtype.kind in "iu" and name not in EXACT_UNARY:
+        if dtype.kind in "iu" and name not in EXACT_UNARY:
             assert got.dtype == ref.dtype
             assert np.all(np.abs(cp.asnumpy(got).astype(np.int64) - ref.astype(np.int64)) <= 1), (cp.asnumpy(got), ref)
+        elif dtype.kind == "c" and name not in EXACT_UNARY:
+            _compare_repeated_complex(got, ref)
         else:
             _compare(got, ref)
 
