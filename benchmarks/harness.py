@@ -140,11 +140,15 @@ def time_per_call(calls: int):
 
 @lru_cache(maxsize=None)
 def _random_flat(size: int, dtype: str, seed: int) -> np.ndarray:
-    return np.random.default_rng(seed).random(size, dtype=np.dtype(dtype))
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iub":  # random bits of the integer type (Generator.random makes floats only)
+        return rng.integers(0, 2 if dtype.kind == "b" else np.iinfo(dtype).max, size, dtype=dtype, endpoint=True)
+    return rng.random(size, dtype=dtype)
 
 
 def random_host(shape: tuple[int, ...], dtype: str = "float64", seed: int = 0) -> np.ndarray:
-    """Uniform [0, 1) host data, generated once per (size, dtype, seed) and shared by all cases.
+    """Uniform [0, 1) host data (integers: uniform over the type's non-negative range), generated once per (size, dtype, seed) and shared by all cases.
 
     Random rather than constant data so that no library can profit from compressible memory
     or value-dependent shortcuts. Callers must not write into it.
