@@ -142,8 +142,10 @@ def time_per_call(calls: int):
 def _random_flat(size: int, dtype: str, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     dtype = np.dtype(dtype)
-    if dtype.kind in "iub":  # random bits of the integer type (Generator.random makes floats only)
-        return rng.integers(0, 2 if dtype.kind == "b" else np.iinfo(dtype).max, size, dtype=dtype, endpoint=True)
+    if dtype.kind == "b":
+        return rng.random(size) < 0.5
+    if dtype.kind in "iu":  # Generator.random makes floats only
+        return rng.integers(0, np.iinfo(dtype).max, size, dtype=dtype, endpoint=True)
     return rng.random(size, dtype=dtype)
 
 
