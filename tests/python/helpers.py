@@ -378,6 +378,16 @@ def numpy_outcome(np_call):
             return None, exc
 
 
+def expect_error(np_call, cp_call, match=None):
+    """NumPy raises; cuarray raises alike (same builtin bases), with NumPy's message when `match`."""
+    _, exc = numpy_outcome(np_call)
+    assert exc is not None, "NumPy accepted the input"
+    got = assert_raises_like(exc, cp_call)
+    if match:
+        assert match in str(exc), f"test expectation is stale: NumPy says {exc}"
+        assert match in str(got), f"cuarray: {got!r}; NumPy: {exc!r}"
+
+
 def check_like_numpy(np_call, cp_call, compare=assert_array_equal_np):
     """Run both; if NumPy raises, cuarray must raise alike; otherwise compare the results."""
     ref, exc = numpy_outcome(np_call)

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import cuarray as cp
 
-from helpers import (ALL_DTYPES, MIXED_PAIRS, SHAPED_LAYOUTS, assert_array_equal_np, assert_raises_like,
-                     check_like_numpy, layout_pair, numpy_outcome, random_array)
+from helpers import (ALL_DTYPES, MIXED_PAIRS, SHAPED_LAYOUTS, assert_array_equal_np, check_like_numpy, expect_error,
+                    layout_pair, random_array)
 
 pytestmark = pytest.mark.gpu
 
@@ -34,16 +34,6 @@ def pair(shape, dtype, rng, layout="c"):
 def pairs(shapes, dtype, rng, layouts=("c",)):
     made = [pair(s, dtype, rng, layouts[i % len(layouts)]) for i, s in enumerate(shapes)]
     return [h for h, _ in made], [d for _, d in made]
-
-
-def expect_error(np_call, cp_call, match=None):
-    """NumPy raises; cuarray raises alike (same builtin bases), with NumPy's message when `match`."""
-    _, exc = numpy_outcome(np_call)
-    assert exc is not None, "NumPy accepted the input"
-    got = assert_raises_like(exc, cp_call)
-    if match:
-        assert match in str(exc), f"test expectation is stale: NumPy says {exc}"
-        assert match in str(got), f"cuarray: {got!r}; NumPy: {exc!r}"
 
 
 # --------------------------------------------------------------------------------------------------

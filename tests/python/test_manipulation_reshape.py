@@ -12,8 +12,8 @@ import hypothesis.extra.numpy as hnp
 
 import cuarray as cp
 
-from helpers import (ALL_DTYPES, SHAPED_LAYOUTS, assert_array_equal_np, assert_raises_like, check_like_numpy,
-                     layout_pair, numpy_outcome, random_array)
+from helpers import (ALL_DTYPES, SHAPED_LAYOUTS, assert_array_equal_np, check_like_numpy, expect_error, layout_pair,
+                    random_array)
 
 pytestmark = pytest.mark.gpu
 
@@ -39,15 +39,6 @@ def pair(shape, dtype, rng, layout="c"):
 
 def owner(a):
     return a if a.base is None else a.base
-
-
-def expect_error(np_call, cp_call, match=None):
-    _, exc = numpy_outcome(np_call)
-    assert exc is not None, "NumPy accepted the input"
-    got = assert_raises_like(exc, cp_call)
-    if match:
-        assert match in str(exc), f"test expectation is stale: NumPy says {exc}"
-        assert match in str(got), f"cuarray: {got!r}; NumPy: {exc!r}"
 
 
 # --------------------------------------------------------------------------------------------------
