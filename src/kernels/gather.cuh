@@ -141,6 +141,18 @@ extern "C" __global__ void cuarray_scatter(char* dst, const char* val, const cha
   }
 }
 
+namespace cuarray {
+// A listed scatter position's operand offsets and its (in-range, checked by the mark pass) target.
+__device__ __forceinline__ long long listed_target(index_t o, const char* idx, const Array<index_t, R>& shape,
+                                                   const Array<offset_t, 4 * R>& strides, long long alen,
+                                                   offset_t (&off)[4]) {
+  operand_offsets<4>(o, shape, strides, off);
+  long long i;
+  normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);
+  return i;
+}
+}  // namespace cuarray
+
 // The listed positions claim their target: the last position (its C-order place + 1) wins.
 extern "C" __global__ void cuarray_scatter_claim(const char* idx, cuarray::Array<index_t, R> shape,
                                                  cuarray::Array<offset_t, 4 * R> strides, long long alen,
@@ -149,9 +161,7 @@ extern "C" __global__ void cuarray_scatter_claim(const char* idx, cuarray::Array
   const index_t n = *count;
   for (index_t k = global_thread(); k < n; k += grid_threads()) {
     offset_t off[4];
-    operand_offsets<4>(list[k], shape, strides, off);
-    long long i;
-    normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);  // listed: in range
+    const long long i = listed_target(list[k], idx, shape, strides, alen, off);
     atomicMax(claim + i, static_cast<index_t>(off[3]) + 1);
   }
 }
@@ -167,9 +177,7 @@ extern "C" __global__ void cuarray_scatter_resolve(char* dst, const char* val, c
   const index_t n = *count;
   for (index_t k = global_thread(); k < n; k += grid_threads()) {
     offset_t off[4];
-    operand_offsets<4>(list[k], shape, strides, off);
-    long long i;
-    normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);
+    const long long i = listed_target(list[k], idx, shape, strides, alen, off);
     if (claim[i] != static_cast<index_t>(off[3]) + 1) continue;
     *reinterpret_cast<word_t*>(dst + off[0] + indexed_offset(i, ashape, astrides)) =
         *reinterpret_cast<const word_t*>(val + off[1]);

@@ -68,10 +68,6 @@ std::string compact_repr(const Shape& shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
-[[noreturn]] void out_of_bounds(int64_t index, int axis, int64_t len) {
-  throw_error(ErrorKind::Index, "index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(axis) +
-                                    " with size " + std::to_string(len));
-}
 
 bool is_index_dtype(DType t) { return is_integer(t) || t == DType::Bool; }
 
@@ -147,7 +143,7 @@ IndexPlan plan_index(const NDArray& a, IndexKey key) {
       }
       case Kind::Integer: {
         const int64_t len = a.shape()[dim];
-        if (item.value < -len || item.value >= len) out_of_bounds(item.value, dim, len);
+        if (item.value < -len || item.value >= len) ops::raise_out_of_range(std::to_string(item.value), dim, len);
         data += (item.value < 0 ? item.value + len : item.value) * a.strides()[dim];
         ++dim;
         break;
@@ -235,18 +231,7 @@ void plan_shapes(IndexPlan& p) {
 [[noreturn]] void raise_first_out_of_bounds(const IndexPlan& p) {
   for (const IndexEntry& e : p.entries) {
     const int64_t len = p.view.shape()[e.dim];
-    const NDArray& index = e.array;
-    std::vector<unsigned char> host(static_cast<size_t>(index.nbytes()));
-    index.copy_to_host(host.data());
-    const size_t item = static_cast<size_t>(index.itemsize());
-    const bool is_unsigned = kind(index.dtype()) == DTypeKind::UnsignedInt || index.dtype() == DType::Bool;
-    for (int64_t i = 0; i < index.size(); ++i) {
-      uint64_t raw = 0;
-      std::memcpy(&raw, host.data() + i * item, item);
-      const int shift = static_cast<int>(64 - 8 * item);
-      const int64_t v = is_unsigned ? static_cast<int64_t>(raw) : static_cast<int64_t>(raw << shift) >> shift;
-      if (v < -len || v >= len) out_of_bounds(v, e.axis, len);
-    }
+    if (auto v = ops::first_out_of_range(e.array, len, true)) ops::raise_out_of_range(*v, e.axis, len);
   }
   throw_error(ErrorKind::Index, "index out of bounds");
 }

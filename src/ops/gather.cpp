@@ -75,34 +75,12 @@ NDArray error_flag() {
 
 int64_t group_size(const IndexedArray& a) { return shape_size(a.group_shape); }
 
-// The first index of `index` (C order) outside [-len, len), as NumPy reports it.
-[[noreturn]] void raise_out_of_bounds(const NDArray& index, const IndexedArray& a) {
-  const int64_t len = group_size(a);
-  std::vector<unsigned char> host(static_cast<size_t>(index.nbytes()));
-  index.copy_to_host(host.data());
-  const size_t item = static_cast<size_t>(index.itemsize());
-  const bool is_unsigned = kind(index.dtype()) == DTypeKind::UnsignedInt || index.dtype() == DType::Bool;
-  for (int64_t i = 0; i < index.size(); ++i) {
-    uint64_t raw = 0;
-    std::memcpy(&raw, host.data() + i * item, item);
-    if (is_unsigned) {
-      if (raw < static_cast<uint64_t>(len)) continue;
-      throw_error(ErrorKind::Index, "index " + std::to_string(raw) + " is out of bounds for axis " +
-                                        std::to_string(a.axis) + " with size " + std::to_string(len));
-    }
-    const int shift = static_cast<int>(64 - 8 * item);
-    const int64_t v = static_cast<int64_t>(raw << shift) >> shift;  // sign-extend
-    if (v >= -len && v < len) continue;
-    throw_error(ErrorKind::Index, "index " + std::to_string(v) + " is out of bounds for axis " + std::to_string(a.axis) +
-                                      " with size " + std::to_string(len));
-  }
-  throw_error(ErrorKind::Index, "index out of bounds for axis " + std::to_string(a.axis));
-}
-
 void check_flag(const NDArray& flag, const IndexOperand& index, const IndexedArray& a) {
   uint32_t bad = 0;
   flag.copy_to_host(&bad);
-  if (bad) raise_out_of_bounds(index.array, a);
+  if (!bad) return;
+  if (auto v = first_out_of_range(index.array, group_size(a), false)) raise_out_of_range(*v, a.axis, group_size(a));
+  throw_error(ErrorKind::Index, "index out of bounds for axis " + std::to_string(a.axis));
 }
 
 // An empty axis has nothing to take (numpy.take says so in every mode); wrapping or clipping
@@ -272,6 +250,30 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   if (!values_vary) return;
   launch(GatherKernel::ScatterClaim, false, false);
   launch(GatherKernel::ScatterResolve, true, false);
+}
+
+std::optional<std::string> first_out_of_range(const NDArray& index, int64_t len, bool uint64_as_int64) {
+  std::vector<unsigned char> host(static_cast<size_t>(index.nbytes()));
+  index.copy_to_host(host.data());
+  const size_t item = static_cast<size_t>(index.itemsize());
+  const bool is_unsigned = kind(index.dtype()) == DTypeKind::UnsignedInt || index.dtype() == DType::Bool;
+  for (int64_t i = 0; i < index.size(); ++i) {
+    uint64_t raw = 0;
+    std::memcpy(&raw, host.data() + i * item, item);
+    if (is_unsigned && !(uint64_as_int64 && item == 8)) {
+      if (raw >= static_cast<uint64_t>(len)) return std::to_string(raw);
+      continue;
+    }
+    const int shift = static_cast<int>(64 - 8 * item);
+    const int64_t v = static_cast<int64_t>(raw << shift) >> shift;  // sign-extend
+    if (v < -len || v >= len) return std::to_string(v);
+  }
+  return std::nullopt;
+}
+
+void raise_out_of_range(const std::string& index, int axis, int64_t len) {
+  throw_error(ErrorKind::Index, "index " + index + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                                    std::to_string(len));
 }
 
 }  // namespace cuarray::ops
