@@ -76,50 +76,57 @@ __device__ __forceinline__ bool radix_less(const T& a, const T& b) {
 // ---- ranking a tile by one digit --------------------------------------------------------------
 // A tile is THREADS * ITEMS elements; warp w owns the contiguous stretch [w * 32 * ITEMS, ...)
 // and item i of lane l is element w * 32 * ITEMS + i * 32 + l, so (warp, item, lane) order is
-// input order and ranks are stable. Each warp keeps its own digit counts: __match_any_sync finds
-// the lanes sharing a digit in one round, the lowest ones rank first.
+// input order and ranks are stable. The structure is CUB's BlockRadixRankMatchEarlyCounts:
+// count first (per-warp histograms), turn the counts into each (warp, digit)'s first position in
+// the digit-ordered tile, then rank: match_digit finds the lanes of one round sharing a digit, and
+// the highest of them advances the (warp, digit) position for all. Ranks come out as final tile
+// positions, so nothing reads the counts again per element (those reads were bank conflicts).
 constexpr int kRadixDigits = 256;
+
+// The digits of a thread's ITEMS elements, four to a register (a tile's worth of 32-bit digits
+// would cost the pass kernel its third block per SM). Items are unrolled, so get and set are
+// single bit-field instructions.
+template <int ITEMS>
+struct PackedDigits {
+  unsigned word[(ITEMS + 3) / 4];
+  __device__ __forceinline__ void fill(unsigned d) {
+#pragma unroll
+    for (int k = 0; k < (ITEMS + 3) / 4; ++k) word[k] = d * 0x01010101u;
+  }
+  __device__ __forceinline__ unsigned get(int i) const { return (word[i >> 2] >> (8 * (i & 3))) & 0xffu; }
+  __device__ __forceinline__ void set(int i, unsigned d) {
+    const int shift = 8 * (i & 3);
+    word[i >> 2] = (word[i >> 2] & ~(0xffu << shift)) | (d << shift);
+  }
+};
 
 template <int THREADS>
 struct TileCounts {
   static constexpr int kWarps = THREADS / 32;
-  unsigned warp[kWarps][kRadixDigits];  // per-warp counts, then their exclusive prefix over warps
-  unsigned total[kRadixDigits];         // per-digit count in the tile, then an exclusive prefix
+  unsigned warp[kWarps][kRadixDigits];  // per-warp counts, then each (warp, digit)'s next tile position
+  unsigned total[kRadixDigits];         // per-digit count in the tile, then the digit's first tile position
 };
 
-// On return rank[i] is the element's position among the tile's elements of the same digit;
-// counts.total[d] holds the tile's count of digit d. Ends with the block synchronized.
-template <int THREADS, int ITEMS>
-__device__ __forceinline__ void rank_tile(const unsigned (&digit)[ITEMS], unsigned (&rank)[ITEMS],
-                                          TileCounts<THREADS>& counts) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  for (int i = threadIdx.x; i < TileCounts<THREADS>::kWarps * kRadixDigits; i += THREADS)
-    (&counts.warp[0][0])[i] = 0;
-  __syncthreads();
-  const unsigned below = (1u << lane) - 1u, at_or_below = (2u << lane) - 1u;
+// The lanes of the warp whose 8-bit digit equals mine: eight ballots, each folded in by a
+// predicated NOT and an AND (CUB's MatchAny; C++ selects cost two more instructions per bit, and
+// match.any.sync costs more the more distinct values a warp holds, random digits its worst case).
+__device__ __forceinline__ unsigned match_digit(unsigned digit) {
+  unsigned peers = 0xffffffffu;
 #pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    const unsigned peers = __match_any_sync(0xffffffffu, digit[i]);
-    const unsigned base = counts.warp[warp][digit[i]];
-    __syncwarp();
-    if ((peers & ~at_or_below) == 0) counts.warp[warp][digit[i]] = base + __popc(peers);  // the last peer
-    __syncwarp();
-    rank[i] = base + __popc(peers & below);
+  for (int bit = 0; bit < 8; ++bit) {
+    unsigned mask;
+    asm("{\n"
+        "  .reg .pred p;\n"
+        "  and.b32 %0, %1, %2;\n"
+        "  setp.ne.u32 p, %0, 0;\n"
+        "  vote.sync.ballot.b32 %0, p, 0xffffffff;\n"
+        "  @!p not.b32 %0, %0;\n"
+        "}\n"
+        : "=r"(mask)
+        : "r"(digit), "r"(1u << bit));
+    peers &= mask;
   }
-  __syncthreads();
-  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) {
-    unsigned sum = 0;
-#pragma unroll
-    for (int w = 0; w < TileCounts<THREADS>::kWarps; ++w) {
-      const unsigned c = counts.warp[w][d];
-      counts.warp[w][d] = sum;
-      sum += c;
-    }
-    counts.total[d] = sum;
-  }
-  __syncthreads();
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) rank[i] += counts.warp[warp][digit[i]];
+  return peers;
 }
 
 // Exclusive prefix sum of 256 counters in place by the first warp (8 per lane); returns the
@@ -147,6 +154,57 @@ __device__ __forceinline__ unsigned warp_exclusive_scan_256(unsigned* values, un
   return carry + __shfl_sync(0xffffffffu, inclusive, 31);
 }
 
+// On return (true) rank[i] is the element's position in the tile ordered by digit, and
+// counts.total[d] the first position of digit d. `counted()` runs once the tile's digit counts are
+// in counts.total (every thread calls it; it must not write counts): the Onesweep pass publishes
+// them there, before ranking, so that later tiles' look-backs wait less. If it returns true the
+// ranking is skipped and rank_tile returns false. No barrier follows the ranking: the caller
+// synchronizes before anyone reads what is written at the ranks.
+template <int THREADS, int ITEMS, class Counted>
+__device__ __forceinline__ bool rank_tile(const PackedDigits<ITEMS>& digit, unsigned (&rank)[ITEMS],
+                                          TileCounts<THREADS>& counts, Counted&& counted) {
+  constexpr int kWarps = TileCounts<THREADS>::kWarps;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  for (int i = threadIdx.x; i < kWarps * kRadixDigits; i += THREADS) (&counts.warp[0][0])[i] = 0;
+  __syncthreads();
+  unsigned* const mine = counts.warp[warp];
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) atomicAdd(mine + digit.get(i), 1u);
+  __syncthreads();
+  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) {
+    unsigned sum = 0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) sum += counts.warp[w][d];
+    counts.total[d] = sum;
+  }
+  __syncthreads();
+  if (counted()) return false;
+  __syncthreads();  // every count read before the scan turns counts into first positions
+  if (threadIdx.x < 32) warp_exclusive_scan_256(counts.total, 0);
+  __syncthreads();
+  for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) {
+    unsigned next = counts.total[d];
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) {
+      const unsigned c = counts.warp[w][d];
+      counts.warp[w][d] = next;
+      next += c;
+    }
+  }
+  __syncthreads();
+  const unsigned at_or_below = (2u << lane) - 1u;
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) {
+    const unsigned peers = match_digit(digit.get(i));
+    const int leader = 31 - __clz(peers);
+    unsigned base = 0;
+    // A shared atomic: its return value orders the groups of successive items without a __syncwarp.
+    if (lane == leader) base = atomicAdd(mine + digit.get(i), unsigned(__popc(peers)));
+    rank[i] = __shfl_sync(0xffffffffu, base, leader) + __popc(peers & at_or_below) - 1u;
+  }
+  return true;
+}
+
 // ---- one block per row ------------------------------------------------------------------------
 // Rows of up to THREADS * ITEMS elements sort in shared memory: every pass ranks the tile and
 // exchanges it through shared memory. Padding elements take digit 255 in every pass: they follow
@@ -171,22 +229,22 @@ __device__ __forceinline__ void block_sort_row(const T* in, T* out_values, long 
     idx[i] = (unsigned short)e;
   }
   for (int b = 0; b < radix_traits<T>::kBytes; ++b) {
-    unsigned digit[ITEMS], rank[ITEMS];
+    PackedDigits<ITEMS> digit;
+    unsigned rank[ITEMS];
 #pragma unroll
-    for (int i = 0; i < ITEMS; ++i) digit[i] = idx[i] < len ? radix_traits<T>::digit(v[i], b) : 255u;
-    rank_tile<THREADS, ITEMS>(digit, rank, s.counts);
+    for (int i = 0; i < ITEMS; ++i) digit.set(i, idx[i] < len ? radix_traits<T>::digit(v[i], b) : 255u);
     // A digit shared by every real element leaves the order as it is: skip the exchange.
-    bool mine = false;
-    for (int d = threadIdx.x; d < kRadixDigits; d += THREADS)
-      mine |= s.counts.total[d] - (d == 255 ? THREADS * ITEMS - len : 0u) == len;
-    if (__syncthreads_or(mine)) continue;
-    if (threadIdx.x < 32) warp_exclusive_scan_256(s.counts.total, 0);
-    __syncthreads();
+    const bool ranked = rank_tile<THREADS, ITEMS>(digit, rank, s.counts, [&] {
+      bool mine = false;
+      for (int d = threadIdx.x; d < kRadixDigits; d += THREADS)
+        mine |= s.counts.total[d] - (d == 255 ? THREADS * ITEMS - len : 0u) == len;
+      return __syncthreads_or(mine) != 0;
+    });
+    if (!ranked) continue;
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
-      const unsigned pos = s.counts.total[digit[i]] + rank[i];
-      s.values[pos] = v[i];
-      if (kWithIndex) s.index[pos] = idx[i];
+      s.values[rank[i]] = v[i];
+      if (kWithIndex) s.index[rank[i]] = idx[i];
     }
     __syncthreads();
 #pragma unroll
@@ -214,7 +272,7 @@ __device__ __forceinline__ void block_sort_row(const T* in, T* out_values, long 
 // One histogram kernel counts every pass's digits in one read; one plan block turns each pass's
 // counts into each digit's first output position and decides where each pass reads and writes.
 // Then each pass is ONE kernel that reads every element once: a block takes the next tile from an
-// atomic counter, ranks it, publishes its per-digit counts, looks back over earlier tiles for the
+// atomic counter, counts its digits and publishes the counts, ranks it, looks back over earlier tiles for the
 // elements of each digit before it (decoupled look-back, one digit per thread), and writes the tile
 // in digit order through shared memory, so global writes are runs of consecutive positions.
 //
@@ -316,31 +374,29 @@ __device__ __forceinline__ unsigned radix_look_back(const unsigned long long* st
   return exclusive;
 }
 
-template <class T, int THREADS, int ITEMS>
+template <class T, int THREADS, int ITEMS, bool kWithIndex>
 struct OnesweepStorage {
   static constexpr int kTile = THREADS * ITEMS;
-  static constexpr int kSlot = sizeof(T) > 4 ? int(sizeof(T)) : 4;
-  __align__(16) unsigned char exchange[kTile * kSlot];  // the tile in digit order: values, then indices
-  TileCounts<THREADS> counts;      // ranking; then total[d] = the digit's first position in the tile
-  unsigned base[kRadixDigits];     // output position of the digit's element at tile position 0
-  unsigned char digit[kTile];      // digit of the element at each tile position
+  T values[kTile];                         // the tile in digit order
+  unsigned index[kWithIndex ? kTile : 1];  // and their flat indices
+  TileCounts<THREADS> counts;              // ranking; then total[d] = the digit's first position in the tile
+  unsigned base[kRadixDigits];             // output position of the digit's element at tile position 0
   unsigned tile;
 };
 
-// One pass. Elements load warp-striped in input order (as rank_tile wants); the tile's elements are
-// then written in digit order to shared memory, and thread t writes tile positions t, t + THREADS,
-// ...: consecutive threads write consecutive output positions within each digit's run.
-template <class T, int THREADS, int ITEMS, bool kWithIndex>
-__device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const unsigned* bins, const RadixBuffers& b,
-                                               unsigned n, unsigned len, unsigned* counters,
-                                               unsigned long long* status, OnesweepStorage<T, THREADS, ITEMS>& s) {
-  static_assert(THREADS == kRadixDigits, "one digit per thread in the look-back");
+// One pass. Elements load warp-striped in input order (as rank_tile wants); the tile's elements
+// (and indices) are then written in digit order to shared memory, and thread t writes tile
+// positions t, t + THREADS, ...: consecutive threads write consecutive output positions within each
+// digit's run. The digit of a tile position is computed again from its value (or, in a row pass,
+// its index) rather than kept in shared memory. A full tile (every tile but the last) runs without
+// per-element bounds checks: instruction count, not DRAM, bounds a pass.
+template <class T, int THREADS, int ITEMS, bool kWithIndex, bool kFull>
+__device__ __forceinline__ void radix_onesweep_tile(int pass, int code, unsigned tile, unsigned valid, const unsigned* bins,
+                                                    const RadixBuffers& b, unsigned n, unsigned len,
+                                                    unsigned long long* status,
+                                                    OnesweepStorage<T, THREADS, ITEMS, kWithIndex>& s) {
   constexpr unsigned kTile = THREADS * ITEMS;
-  const int code = plan[pass];
-  if (code < 0) return;
-  if (threadIdx.x == 0) s.tile = atomicAdd(counters + pass, 1u);
-  __syncthreads();
-  const unsigned tile = s.tile, start = tile * kTile, valid = min(n - start, kTile);
+  const unsigned start = tile * kTile;
   const int src_slot = code >> 2, dst_slot = code & 3;
   // Slots are picked by selects: indexing the parameter's arrays by a variable copies them to the stack.
   const T* src = static_cast<const T*>(src_slot == 0 ? b.input : src_slot == 1 ? b.values[0] : b.values[1]);
@@ -348,42 +404,37 @@ __device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const 
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 
   // The indices are not kept in registers (they would raise the register count by half): row
-  // passes read them here for the digit, and the index exchange reads them again (from L1/L2).
+  // passes read them here for the digit, and the exchange reads them again (from L1/L2).
   const bool row_pass = pass >= radix_traits<T>::kBytes;
   T v[ITEMS];
-  unsigned digit[ITEMS], rank[ITEMS];
+  PackedDigits<ITEMS> digit;
+  unsigned rank[ITEMS];
+  digit.fill(255u);  // past the end: ranked after every real element, never written
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
     const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
-    digit[i] = 255u;  // past the end: ranked after every real element, never written
-    if (off < valid) {
+    if (kFull || off < valid) {
       v[i] = src[start + off];
       const unsigned index = kWithIndex && row_pass ? (src_index ? src_index[start + off] : start + off) : 0u;
-      digit[i] = radix_pass_digit(v[i], index, pass, len);
+      digit.set(i, radix_pass_digit(v[i], index, pass, len));
     }
   }
-  rank_tile<THREADS, ITEMS>(digit, rank, s.counts);
-
-  // Publish this tile's count of my digit first, so later tiles' look-backs can move on.
+  // Publish this tile's count of my digit as soon as it is known, so later tiles' look-backs move on.
   const int d = threadIdx.x;
-  const unsigned count = s.counts.total[d] - (d == 255 ? kTile - valid : 0u);
   const unsigned tag = 2u * unsigned(pass + 1);
   unsigned long long* my_status = status + (unsigned long long)tile * kRadixDigits + d;
-  radix_publish(my_status, tile == 0 ? tag + 1 : tag, count);
-  __syncthreads();  // every count read before the scan turns counts into first positions
-  if (threadIdx.x < 32) warp_exclusive_scan_256(s.counts.total, 0);
-  __syncthreads();
-
-  const bool last = dst_slot == 3;
-  T* dst = static_cast<T*>(last ? b.values_out : dst_slot == 1 ? b.values[0] : b.values[1]);
-  T* tile_values = reinterpret_cast<T*>(s.exchange);
+  unsigned count = 0;
+  rank_tile<THREADS, ITEMS>(digit, rank, s.counts, [&] {
+    count = s.counts.total[d] - (d == 255 ? kTile - valid : 0u);
+    radix_publish(my_status, tile == 0 ? tag + 1 : tag, count);
+    return false;
+  });
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
     const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
-    if (off < valid) {
-      const unsigned pos = s.counts.total[digit[i]] + rank[i];
-      if (dst) tile_values[pos] = v[i];
-      s.digit[pos] = (unsigned char)digit[i];
+    if (kFull || off < valid) {
+      s.values[rank[i]] = v[i];
+      if (kWithIndex) s.index[rank[i]] = src_index ? src_index[start + off] : start + off;
     }
   }
   // While the exchange settles: the elements of my digit in earlier tiles.
@@ -395,34 +446,42 @@ __device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const 
   // Modulo 2**32: the sum is below n for every position the digit's run uses.
   s.base[d] = bins[pass * kRadixDigits + d] + exclusive - s.counts.total[d];
   __syncthreads();
-  if (dst) {
-#pragma unroll
-    for (int i = 0; i < ITEMS; ++i) {
-      const unsigned j = i * THREADS + threadIdx.x;
-      if (j < valid) dst[s.base[s.digit[j]] + j] = tile_values[j];
-    }
-  }
-  if (!kWithIndex) return;
-  unsigned* dst_index = dst_slot == 1 ? b.index[0] : b.index[1];  // unused by the last pass
-  if (last && !b.index_out) return;
-  __syncthreads();  // the values are out of the exchange
-  unsigned* tile_index = reinterpret_cast<unsigned*>(s.exchange);
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
-    if (off < valid)
-      tile_index[s.counts.total[digit[i]] + rank[i]] = src_index ? src_index[start + off] : start + off;
-  }
-  __syncthreads();
+
+  const bool last = dst_slot == 3;
+  T* dst = static_cast<T*>(last ? b.values_out : dst_slot == 1 ? b.values[0] : b.values[1]);
+  unsigned* dst_index = kWithIndex && !last ? (dst_slot == 1 ? b.index[0] : b.index[1]) : nullptr;
+  long long* index_out = kWithIndex && last ? b.index_out : nullptr;
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
     const unsigned j = i * THREADS + threadIdx.x;
-    if (j < valid) {
-      const unsigned pos = s.base[s.digit[j]] + j, x = tile_index[j];
-      if (last) b.index_out[pos] = (long long)(len == n ? x : x % len);
-      else dst_index[pos] = x;
+    if (kFull || j < valid) {
+      const T x = s.values[j];
+      const unsigned xi = kWithIndex ? s.index[j] : 0u;
+      const unsigned pos = s.base[radix_pass_digit(x, xi, pass, len)] + j;
+      if (dst) dst[pos] = x;
+      if (dst_index) dst_index[pos] = xi;
+      if (index_out) index_out[pos] = (long long)(len == n ? xi : xi % len);
     }
   }
+}
+
+
+template <class T, int THREADS, int ITEMS, bool kWithIndex>
+__device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const unsigned* bins, const RadixBuffers& b,
+                                               unsigned n, unsigned len, unsigned* counters,
+                                               unsigned long long* status,
+                                               OnesweepStorage<T, THREADS, ITEMS, kWithIndex>& s) {
+  static_assert(THREADS == kRadixDigits, "one digit per thread in the look-back");
+  constexpr unsigned kTile = THREADS * ITEMS;
+  const int code = plan[pass];
+  if (code < 0) return;
+  if (threadIdx.x == 0) s.tile = atomicAdd(counters + pass, 1u);
+  __syncthreads();
+  const unsigned tile = s.tile, valid = min(n - tile * kTile, kTile);
+  if (valid == kTile)
+    radix_onesweep_tile<T, THREADS, ITEMS, kWithIndex, true>(pass, code, tile, valid, bins, b, n, len, status, s);
+  else
+    radix_onesweep_tile<T, THREADS, ITEMS, kWithIndex, false>(pass, code, tile, valid, bins, b, n, len, status, s);
 }
 
 // When no pass ran (every digit constant) the input is already in order: copy it, and the indices

@@ -86,7 +86,7 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   int row_bytes = 0;
   for (uint64_t r = static_cast<uint64_t>(rows - 1); r; r >>= 8) ++row_bytes;
   const int passes = radix_key_bytes(dtype) + row_bytes;
-  const int items = radix_tile_items(dtype);
+  const int items = radix_tile_items(dtype, with_index);
   const int64_t tile = int64_t{kPassThreads} * items;
   const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
 
@@ -150,8 +150,16 @@ int radix_key_bytes(DType dtype) {
   return static_cast<int>(itemsize(dtype)) + (is_complex(dtype) ? 1 : 0);
 }
 
-int radix_tile_items(DType dtype) {
-  return static_cast<int>(std::clamp<size_t>(64 / itemsize(dtype), 4, 16));
+int radix_tile_items(DType dtype, bool with_index) {
+  // The largest tiles that keep three blocks per SM (80 registers) without spills and fit 48 KB of
+  // shared memory, measured on sm_90 (docs/sorting.md): a pass costs mostly per-tile latency, so
+  // the bigger the tile the faster. An index payload takes registers and exchange space.
+  if (is_complex(dtype)) return itemsize(dtype) == 8 ? (with_index ? 8 : 10) : 4;
+  switch (itemsize(dtype)) {
+    case 4: return with_index ? 16 : 24;
+    case 8: return with_index ? 10 : 12;
+    default: return 16;
+  }
 }
 
 RowSortPlan plan_row_sort(DType dtype, int64_t row_len) {
@@ -216,7 +224,7 @@ std::string radix_passes_source(DType dtype, bool with_index, int items) {
   // Three blocks per SM (at most 85 registers) keep the look-back's latency hidden; none spill.
   s += "extern \"C\" __global__ void __launch_bounds__(" + T + ", 3) cuarray_radix_onesweep(int pass, const int* plan, "
        "const unsigned* bins, cuarray::RadixBuffers b, unsigned n, unsigned len, unsigned* counters, "
-       "unsigned long long* status) {\n  __shared__ cuarray::OnesweepStorage<value_t, " + T + ", " + I + "> storage;\n"
+       "unsigned long long* status) {\n  __shared__ cuarray::OnesweepStorage<value_t, " + T + ", " + I + ", " + W + "> storage;\n"
        "  cuarray::radix_onesweep<value_t, " + T + ", " + I + ", " + W +
        ">(pass, plan, bins, b, n, len, counters, status, storage);\n}\n";
   s += bounds + "cuarray_radix_finish(const int* plan, int passes, cuarray::RadixBuffers b, unsigned n, unsigned len) {\n"

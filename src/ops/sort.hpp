@@ -25,7 +25,7 @@ struct RowSortPlan {
   int threads, items;
 };
 RowSortPlan plan_row_sort(DType dtype, int64_t row_len);
-int radix_tile_items(DType dtype);  // elements per thread of a device-wide pass tile
+int radix_tile_items(DType dtype, bool with_index);  // elements per thread of a device-wide pass tile
 int radix_key_bytes(DType dtype);   // radix passes of a full key
 
 // Kernel sources (also compiled by the NVRTC tests).

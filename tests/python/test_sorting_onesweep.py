@@ -18,14 +18,19 @@ pytestmark = pytest.mark.gpu
 BLOCK_SORT_LIMIT = 2048
 
 
-def tile_elements(dtype):
-    """One pass tile: 256 threads x clamp(64 // itemsize, 4, 16) items (sort.cpp's radix_tile_items)."""
-    return 256 * min(max(64 // np.dtype(dtype).itemsize, 4), 16)
+def tile_elements(dtype, with_index):
+    """One pass tile: 256 threads x sort.cpp's radix_tile_items(dtype, with_index)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        items = (8 if with_index else 10) if dtype.itemsize == 8 else 4
+    else:
+        items = {4: (16, 24), 8: (10, 12)}.get(dtype.itemsize, (16, 16))[0 if with_index else 1]
+    return 256 * items
 
 
 def tile_sizes(dtype):
-    tile = tile_elements(dtype)
-    sizes = {tile * k + d for k in (1, 2, 3) for d in (-1, 0, 1)}
+    """Sizes around one, two and three tiles of both the sort (values) and the argsort (index)."""
+    sizes = {tile_elements(dtype, w) * k + d for w in (False, True) for k in (1, 2, 3) for d in (-1, 0, 1)}
     return sorted(s for s in sizes if s > BLOCK_SORT_LIMIT)
 
 
@@ -105,7 +110,7 @@ def test_running_pass_counts(rng):
 def test_long_rows_share_one_sort(dtype, rng):
     """Several rows longer than the block sort: the row number is the most significant digit(s)
     (one byte up to 256 rows, two beyond), and the last pass turns flat into row indices."""
-    tile = tile_elements(dtype)
+    tile = tile_elements(dtype, True)  # several rows: the row number travels in the index
     for shape in ((3, tile + 1), (2, 3 * tile - 1), (300, 2100)):
         check_sort(dup_data(shape[0] * shape[1], dtype, rng).reshape(shape))
         check_sort(wide_data(shape, dtype, rng))
@@ -115,7 +120,7 @@ def test_long_rows_share_one_sort(dtype, rng):
 
 
 def test_non_contiguous_long_input(rng):
-    x = wide_data((2, 3 * tile_elements("float32") + 3), "float32", rng)
+    x = wide_data((2, 3 * tile_elements("float32", False) + 3), "float32", rng)
     check_sort(x[:, ::-1])
     check_sort(x[::-1, ::2].T, axis=0)
     check_sort(np.asfortranarray(x), axis=None)
