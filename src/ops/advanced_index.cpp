@@ -9,10 +9,12 @@
 // waits once, for the bounds flag, besides one wait per boolean array (its count).
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "../runtime/driver.hpp"
+#include "../runtime/host_flag.hpp"
 #include "combine_indices.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/index_key.hpp"
@@ -236,10 +238,8 @@ void plan_shapes(IndexPlan& p) {
   throw_error(ErrorKind::Index, "index out of bounds");
 }
 
-void check_flag(const NDArray& flag, const IndexPlan& p) {
-  uint32_t bad = 0;
-  flag.copy_to_host(&bad);
-  if (bad) raise_first_out_of_bounds(p);
+void check_flag(const std::optional<runtime::HostFlag>& flag, const IndexPlan& p) {
+  if (flag->raised()) raise_first_out_of_bounds(p);
 }
 
 // Strides over the result shape: `inner` (strides over B) at B's place, the view's own strides
@@ -270,7 +270,7 @@ ops::IndexedArray indexed_view(const IndexPlan& p) {
 struct GroupIndex {
   ops::IndexOperand operand;
   IndexMode mode;
-  NDArray flag;  // the combine kernel's bounds flag (mode clip)
+  std::optional<runtime::HostFlag> flag;  // the combine kernel's bounds flag (mode clip)
 };
 
 GroupIndex group_index(const IndexPlan& p) {
@@ -279,7 +279,7 @@ GroupIndex group_index(const IndexPlan& p) {
   for (const IndexEntry& e : p.entries) group *= p.view.shape()[e.dim];
   if (p.entries.size() == 1 && group > 0 && shape_size(p.result) > 0) {
     NDArray index = p.entries[0].array.broadcast_to(p.broadcast);
-    return {{p.entries[0].array, over_result(p, index.strides(), false), positions}, IndexMode::Raise, NDArray()};
+    return {{p.entries[0].array, over_result(p, index.strides(), false), positions}, IndexMode::Raise, std::nullopt};
   }
   std::vector<NDArray> views;
   std::vector<int64_t> lens;
@@ -287,9 +287,9 @@ GroupIndex group_index(const IndexPlan& p) {
     views.push_back(e.array.broadcast_to(p.broadcast));
     lens.push_back(p.view.shape()[e.dim]);
   }
-  NDArray flag = zeros(Shape{1}, DType::UInt32);
-  NDArray flat = ops::combine_indices(views, lens, flag);
-  return {{flat, over_result(p, flat.strides(), false), positions}, IndexMode::Clip, flag};
+  std::optional<runtime::HostFlag> flag(std::in_place, p.view.device());
+  NDArray flat = ops::combine_indices(views, lens, flag->device_word());
+  return {{flat, over_result(p, flat.strides(), false), positions}, IndexMode::Clip, std::move(flag)};
 }
 
 // The view of a key whose advanced items are only integers and 0-d booleans: B (all ones, or

@@ -50,7 +50,7 @@ std::string combine_indices_source(std::span<const DType> index_dtypes, int rank
   return s;
 }
 
-NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_t> lens, const NDArray& error) {
+NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_t> lens, unsigned* error) {
   const int k = static_cast<int>(indices.size());
   if (k < 1 || k > kMaxCombinedIndices)
     throw_error(ErrorKind::NotImplemented, "indexing with more than " + std::to_string(kMaxCombinedIndices) +
@@ -90,7 +90,7 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
   for (int i = 0; i < k; ++i)
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[i + 1][d] : 0);
   args.array(strides, strides.size(), 0).array(lens, k, 1).array(mults, k, 0);
-  args.value(static_cast<unsigned*>(static_cast<void*>(error.data())));
+  args.value(error);
   CUfunction f = combine_kernel(dtypes, rank, index64, out64);
   CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
   CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream, args.get(), nullptr);

@@ -15,8 +15,8 @@ inline constexpr int kMaxCombinedIndices = 15;
 // flat[b] = sum_k normalized(indices[k][b]) * prod(lens[k+1:]) over the common shape of
 // `indices` (broadcast views, any integer or bool dtype, any layout): a new C-contiguous array,
 // int32 when the indexed group has fewer than 2**31 elements, else int64. An index outside
-// [-lens[k], lens[k]) sets the device flag `error` (uint32) and gives flat index 0.
-NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_t> lens, const NDArray& error);
+// [-lens[k], lens[k]) sets the flag word `error` (a runtime::HostFlag's) and gives flat index 0.
+NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_t> lens, unsigned* error);
 
 std::string combine_indices_source(std::span<const DType> index_dtypes, int rank, bool index64, bool out64);
 

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "../jit/kernel_cache.hpp"
@@ -9,6 +10,7 @@
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
+#include "../runtime/host_flag.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_args.hpp"
@@ -67,20 +69,19 @@ int widen_innermost(StridedView& v, int64_t itemsize, std::span<char* const> dat
   return word;
 }
 
-NDArray error_flag() {
-  NDArray flag = empty(Shape{1}, DType::UInt32);
-  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(flag.data()), 0u, 1, stream());
-  return flag;
-}
-
 int64_t group_size(const IndexedArray& a) { return shape_size(a.group_shape); }
 
-void check_flag(const NDArray& flag, const IndexOperand& index, const IndexedArray& a) {
-  uint32_t bad = 0;
-  flag.copy_to_host(&bad);
-  if (!bad) return;
+// Raise mode: the kernel sets the flag on a bad index; the host then names the first one.
+void check_flag(const std::optional<runtime::HostFlag>& flag, const IndexOperand& index, const IndexedArray& a) {
+  if (!flag || !flag->raised()) return;
   if (auto v = first_out_of_range(index.array, group_size(a), false)) raise_out_of_range(*v, a.axis, group_size(a));
   throw_error(ErrorKind::Index, "index out of bounds for axis " + std::to_string(a.axis));
+}
+
+std::optional<runtime::HostFlag> raise_flag(IndexMode mode, int device) {
+  std::optional<runtime::HostFlag> flag;
+  if (mode == IndexMode::Raise) flag.emplace(device);
+  return flag;
 }
 
 // An empty axis has nothing to take (numpy.take says so in every mode); wrapping or clipping
@@ -137,7 +138,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
   const int64_t span = static_cast<int64_t>(src.array.buffer() ? src.array.buffer()->size() : 0);
   const bool index64 = needs_index64(v, iterations) || needs_index64(group, group_size(src)) || span > 0x7fffffff;
-  NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
+  const std::optional<runtime::HostFlag> flag = raise_flag(mode, out.device());
 
   KernelArgs args(index64);
   args.value(out.data()).value(static_cast<const char*>(src.array.data())).value(static_cast<const char*>(index.array.data()));
@@ -147,10 +148,10 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
   args.array(strides, strides.size(), 0);
   args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(group_size(src));
-  args.value(mode == IndexMode::Raise ? static_cast<unsigned*>(static_cast<void*>(flag.data())) : nullptr);
+  args.value(flag ? flag->device_word() : nullptr);
   CUfunction f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
   CU_CALL(cuLaunchKernel, f, grid_for(iterations), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
-  if (mode == IndexMode::Raise) check_flag(flag, index, src);
+  check_flag(flag, index, src);
 }
 
 void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode) {
@@ -182,7 +183,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   // (a scalar or a value broadcast along the index writes the same whatever the order).
   bool values_vary = false;
   for (size_t d = 0; d < v.shape.size(); ++d) values_vary = values_vary || (v.strides[3][d] != 0 && v.strides[1][d] != 0);
-  NDArray flag = mode == IndexMode::Raise ? error_flag() : NDArray();
+  const std::optional<runtime::HostFlag> flag = raise_flag(mode, values.device());
   // With varying values: the seen and dup bitmaps (one bit per target), then the list counter.
   const int64_t words = (alen + 63) / 64 * 2;  // even: the counter after both bitmaps stays 8-byte aligned
   NDArray marks;
@@ -212,10 +213,10 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     for (int k = 0; k < 2; ++k)
       for (int d = 0; d < crank; ++d) strides.push_back(d < static_cast<int>(c.shape.size()) ? c.strides[k][d] : 0);
     args.array(strides, strides.size(), 0).value<long long>(alen).value(seen).value(dup);
-    args.value(static_cast<unsigned*>(static_cast<void*>(mode == IndexMode::Raise ? flag.data() : nullptr)));
+    args.value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
     CU_CALL(cuLaunchKernel, f, grid_for(cn), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
-    if (mode == IndexMode::Raise) check_flag(flag, index, dst);
+    check_flag(flag, index, dst);
   }
 
   char* const moved[] = {dst.array.data(), values.data()};
