@@ -54,6 +54,14 @@ NDArray take(const NDArray& a, const NDArray& indices, std::optional<int64_t> ax
   IndexedArray src{a, concat({slice(a.strides(), 0, ax), zeros(ni), slice(a.strides(), ax + 1, a.ndim())}),
                    Shape{a.shape()[ax]}, Strides{a.strides()[ax]}, ax};
   IndexOperand index{indices, concat({zeros(ax), indices.strides(), zeros(after)}), {}};
+  // NumPy checks every index once per row before the axis, even when the dims after it leave
+  // nothing to copy (shape (1, 0, 0) along axis 1 raises for index 0); the gather sees no work.
+  int64_t rows = 1;
+  for (int d = 0; d < ax; ++d) rows *= a.shape()[d];
+  if (mode == IndexMode::Raise && out.size() == 0 && rows > 0 && indices.size() > 0) {
+    const int64_t len = a.shape()[ax];
+    if (auto v = ops::first_out_of_range(indices, len, false)) ops::raise_out_of_range(*v, ax, len);
+  }
   ops::run_gather(out, src, index, mode);
   return out;
 }

@@ -81,6 +81,10 @@ def test_take_errors(rng):
         check_like_numpy(lambda: case(np, h), lambda: case(cp, d))
     with pytest.raises(IndexError, match="index 7 is out of bounds for axis 1 with size 4"):
         cp.take(d, cp.asarray([1, 7, -9]), axis=1)
+    # Nothing to copy (empty dims after the axis), yet NumPy checks the index once per row before it.
+    e = np.empty((1, 1, 0, 0), np.float32)
+    for ax, idx in ((2, 0), (1, 1), (2, np.array([[0]]))):
+        check_like_numpy(lambda: np.take(e, idx, axis=ax), lambda: cp.take(cp.asarray(e), cp.asarray(idx), axis=ax))
 
 
 def test_take_out_and_scalar_index(rng):
