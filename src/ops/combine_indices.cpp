@@ -35,7 +35,7 @@ std::string combine_indices_source(std::span<const DType> index_dtypes, int rank
   s.reserve(12288);
   append_common_fragments(s, index_dtypes);
   s += kernels::elementwise_cuh;
-  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(index64);
   s += out64 ? "typedef long long out_t;\n" : "typedef int out_t;\n";
   const int k = static_cast<int>(index_dtypes.size());
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int K = " + std::to_string(k) + ";\n";

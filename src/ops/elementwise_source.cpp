@@ -73,8 +73,8 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   append_common_fragments(s, std::span(used, nused));
   s += kernels::elementwise_cuh;
   s += spec.preamble;
-  s += "\ntypedef ";
-  s += layout.index64 ? "uint64_t index_t; typedef int64_t offset_t;\n" : "uint32_t index_t; typedef int32_t offset_t;\n";
+  s += "\n";
+  s += index_typedefs(layout.index64);
   for (int k = 0; k < spec.nin + spec.nout; ++k) {
     std::string name = k < spec.nin ? "in" + idx(k) : "out" + idx(k - spec.nin);
     s += "typedef " + std::string(kernel_type_name(spec.loop[k])) + " " + name + "_t;\n";

@@ -104,7 +104,7 @@ std::string gather_source(GatherKernel kernel, DType index, int word_bytes, Inde
   const DType used[] = {index};
   append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(index64);
   s += "typedef " + std::string(kernel_type_name(index)) + " idx_t;\n";
   s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RA = " + std::to_string(group_rank) + ";\n";

@@ -35,4 +35,8 @@ void append_common_fragments(std::string& source, std::span<const DType> dtypes)
   add(kernels::ufunc_math_cuh);
 }
 
+const char* index_typedefs(bool index64) {
+  return index_typedefs(index64);
+}
+
 }  // namespace cuarray::ops

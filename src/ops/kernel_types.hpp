@@ -15,4 +15,8 @@ std::string_view kernel_type_name(DType t);  // "float", "cuarray::complex<doubl
 // every fragment), then convert and ufunc_math.
 void append_common_fragments(std::string& source, std::span<const DType> dtypes);
 
+// The index_t / offset_t typedefs of strided kernels (for_each_dim_index, offset_of): 32-bit
+// arithmetic unless an extent or byte span needs 64.
+const char* index_typedefs(bool index64);
+
 }  // namespace cuarray::ops

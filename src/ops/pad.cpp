@@ -10,6 +10,7 @@
 #include "../runtime/driver.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
+#include "kernel_types.hpp"
 #include "kernel_args.hpp"
 #include "launch_config.hpp"
 #include "select.hpp"
@@ -35,7 +36,7 @@ std::string pad_source(PadMode mode, int word_bytes, int rank, bool index64) {
   s += kernels::prelude_cuh;
   s += kernels::elementwise_cuh;
   s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
-  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(index64);
   s += "constexpr int R = " + std::to_string(rank) + ";\n";
   s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";
   s += kernels::pad_cuh;

@@ -123,7 +123,7 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += kernels::reduce_cuh;
-  s += p.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(p.index64);
   s += "typedef " + std::string(kernel_type_name(compute)) + " compute_t;\n";
   s += "typedef " + (spec.acc_type.empty() ? std::string("compute_t") : std::string(spec.acc_type)) + " acc_t;\n";
   // A second pass reads accumulators: its input is acc_t and needs no map.

@@ -80,8 +80,7 @@ std::string scan_source(const ScanSpec& spec, DType in, DType loop, DType acc, D
   const DType used[] = {in, loop, acc, out};
   append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += plan.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n"
-                    : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(plan.index64);
   s += kernels::scan_cuh;
   s += "\nstruct ScanOps {\n";
   s += "  typedef " + std::string(kernel_type_name(in)) + " in_t;\n";

@@ -101,7 +101,7 @@ std::string scatter_source(const ParsedLoop& loop, int nin, DType target, bool h
   append_common_fragments(s, std::span<const DType>(used.data(), used.size()));
   s += kernels::elementwise_cuh;
   s += kernels::atomics_cuh;
-  s += layout.index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(layout.index64);
   s += "typedef " + std::string(kernel_type_name(target)) + " t_t;\n";
   s += "typedef " + std::string(kernel_type_name(loop.types[0])) + " in0_t;\n";
   if (nin > 1) s += "typedef " + std::string(kernel_type_name(loop.types[1])) + " in1_t;\n";

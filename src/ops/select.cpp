@@ -67,7 +67,7 @@ std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMod
   const DType used[] = {pred};
   append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(index64);
   s += "typedef " + std::string(kernel_type_name(pred)) + " pred_t;\n";
   s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RI = " + std::to_string(index_rank) + ";\n";

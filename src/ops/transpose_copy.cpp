@@ -55,7 +55,7 @@ std::string transpose_source(DType in, DType out, int batch_rank, bool index64) 
     s += "__device__ __forceinline__ out_t transpose_convert(const in_t& v) { return cuarray_cast<out_t>(v); }\n";
   }
   s += "typedef " + word + " word_t;\n";
-  s += index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n" : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
+  s += index_typedefs(index64);
   s += "constexpr int RB = " + std::to_string(batch_rank) + ";\n";
   s += kernels::transpose_cuh;
   return s;
