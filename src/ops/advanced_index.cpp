@@ -231,10 +231,7 @@ void plan_shapes(IndexPlan& p) {
 // The first index out of range, in key order then C order, as NumPy names it (only after the
 // device flagged one: this copies the index arrays to the host).
 [[noreturn]] void raise_first_out_of_bounds(const IndexPlan& p) {
-  for (const IndexEntry& e : p.entries) {
-    const int64_t len = p.view.shape()[e.dim];
-    if (auto v = ops::first_out_of_range(e.array, len, true)) ops::raise_out_of_range(*v, e.axis, len);
-  }
+  for (const IndexEntry& e : p.entries) ops::check_in_range(e.array, p.view.shape()[e.dim], e.axis, true);
   throw_error(ErrorKind::Index, "index out of bounds");
 }
 

@@ -74,7 +74,7 @@ int64_t group_size(const IndexedArray& a) { return shape_size(a.group_shape); }
 // Raise mode: the kernel sets the flag on a bad index; the host then names the first one.
 void check_flag(const std::optional<runtime::HostFlag>& flag, const IndexOperand& index, const IndexedArray& a) {
   if (!flag || !flag->raised()) return;
-  if (auto v = first_out_of_range(index.array, group_size(a), false)) raise_out_of_range(*v, a.axis, group_size(a));
+  check_in_range(index.array, group_size(a), a.axis, false);
   throw_error(ErrorKind::Index, "index out of bounds for axis " + std::to_string(a.axis));
 }
 
@@ -253,7 +253,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   launch(GatherKernel::ScatterResolve, true, false);
 }
 
-std::optional<std::string> first_out_of_range(const NDArray& index, int64_t len, bool uint64_as_int64) {
+void check_in_range(const NDArray& index, int64_t len, int axis, bool uint64_as_int64) {
   std::vector<unsigned char> host(static_cast<size_t>(index.nbytes()));
   index.copy_to_host(host.data());
   const size_t item = static_cast<size_t>(index.itemsize());
@@ -262,14 +262,13 @@ std::optional<std::string> first_out_of_range(const NDArray& index, int64_t len,
     uint64_t raw = 0;
     std::memcpy(&raw, host.data() + i * item, item);
     if (is_unsigned && !(uint64_as_int64 && item == 8)) {
-      if (raw >= static_cast<uint64_t>(len)) return std::to_string(raw);
+      if (raw >= static_cast<uint64_t>(len)) raise_out_of_range(std::to_string(raw), axis, len);
       continue;
     }
     const int shift = static_cast<int>(64 - 8 * item);
     const int64_t v = static_cast<int64_t>(raw << shift) >> shift;  // sign-extend
-    if (v < -len || v >= len) return std::to_string(v);
+    if (v < -len || v >= len) raise_out_of_range(std::to_string(v), axis, len);
   }
-  return std::nullopt;
 }
 
 void raise_out_of_range(const std::string& index, int axis, int64_t len) {

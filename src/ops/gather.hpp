@@ -4,8 +4,6 @@
 // Indices are bounds-checked on the device: a bad one (mode 'raise') sets a flag that the host
 // reads once per call, then it raises IndexError naming the first bad index in C order.
 #pragma once
-#include <optional>
-#include <string>
 #include <string>
 
 #include "cuarray/indexing.hpp"
@@ -32,11 +30,11 @@ struct IndexOperand {
 // out[o] = src[o at index[o]]; `out` has the iteration shape.
 void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand& index, IndexMode mode);
 
-// The first index of `index` (C order) outside [-len, len), as NumPy prints it, read back to the
-// host (after the device flagged one); nullopt when every index is in range. `uint64_as_int64`:
-// indexing reads uint64 index arrays as int64 (NumPy casts them to intp), take and put compare
-// them unsigned.
-std::optional<std::string> first_out_of_range(const NDArray& index, int64_t len, bool uint64_as_int64);
+// Reads `index` back to the host (after the device flagged a bad one, or where no kernel checks)
+// and raises NumPy's IndexError for its first index (C order) outside [-len, len); returns when
+// every index is in range. `uint64_as_int64`: indexing reads uint64 index arrays as int64 (NumPy
+// casts them to intp), take and put compare them unsigned.
+void check_in_range(const NDArray& index, int64_t len, int axis, bool uint64_as_int64);
 // NumPy's IndexError for an index (as printed) out of range for an axis of length len.
 [[noreturn]] void raise_out_of_range(const std::string& index, int axis, int64_t len);
 

@@ -58,10 +58,7 @@ NDArray take(const NDArray& a, const NDArray& indices, std::optional<int64_t> ax
   // nothing to copy (shape (1, 0, 0) along axis 1 raises for index 0); the gather sees no work.
   int64_t rows = 1;
   for (int d = 0; d < ax; ++d) rows *= a.shape()[d];
-  if (mode == IndexMode::Raise && out.size() == 0 && rows > 0 && indices.size() > 0) {
-    const int64_t len = a.shape()[ax];
-    if (auto v = ops::first_out_of_range(indices, len, false)) ops::raise_out_of_range(*v, ax, len);
-  }
+  if (mode == IndexMode::Raise && out.size() == 0 && rows > 0) ops::check_in_range(indices, a.shape()[ax], ax, false);
   ops::run_gather(out, src, index, mode);
   return out;
 }
