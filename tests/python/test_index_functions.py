@@ -8,15 +8,10 @@ import pytest
 
 import cuarray as cp
 
-from helpers import ALL_DTYPES, assert_array_equal_np, assert_raises_like, check_like_numpy, numpy_outcome, random_array
+from helpers import (ALL_DTYPES, assert_array_equal_np, assert_raises_like, assert_same_results, check_like_numpy,
+                     numpy_outcome, random_array)
 
 pytestmark = pytest.mark.gpu
-
-
-def check_tuple(got, ref):
-    assert isinstance(got, tuple) and len(got) == len(ref)
-    for g, r in zip(got, ref):
-        assert_array_equal_np(g, r)
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
@@ -41,11 +36,11 @@ def test_diag_tril_triu_every_dtype(dtype, rng):
 
 def test_tri_indices():
     for n, k, m in ((4, 0, None), (5, -2, 3), (3, 2, 6), (0, 0, None), (4, 9, 2)):
-        check_tuple(cp.tril_indices(n, k, m), np.tril_indices(n, k, m))
-        check_tuple(cp.triu_indices(n, k, m), np.triu_indices(n, k, m))
+        assert_same_results(cp.tril_indices(n, k, m), np.tril_indices(n, k, m))
+        assert_same_results(cp.triu_indices(n, k, m), np.triu_indices(n, k, m))
     h = np.zeros((3, 5))
-    check_tuple(cp.tril_indices_from(cp.asarray(h), 1), np.tril_indices_from(h, 1))
-    check_tuple(cp.triu_indices_from(cp.asarray(h), -1), np.triu_indices_from(h, -1))
+    assert_same_results(cp.tril_indices_from(cp.asarray(h), 1), np.tril_indices_from(h, 1))
+    assert_same_results(cp.triu_indices_from(cp.asarray(h), -1), np.triu_indices_from(h, -1))
     with pytest.raises(ValueError, match="input array must be 2-d"):
         cp.triu_indices_from(cp.zeros(3))
 
@@ -73,10 +68,10 @@ def test_fill_diagonal(dtype, rng):
 def test_indices_and_ix():
     for dims, dtype in (((2, 3), int), ((4,), np.int32), ((2, 0, 3), float), ((), int)):
         assert_array_equal_np(cp.indices(dims, dtype), np.indices(dims, dtype))
-        check_tuple(cp.indices(dims, dtype, sparse=True), np.indices(dims, dtype, sparse=True))
+        assert_same_results(cp.indices(dims, dtype, sparse=True), np.indices(dims, dtype, sparse=True))
     args = ([0, 2], np.array([True, False, True, True]), [], cp.asarray([3, 1], dtype=cp.int16))
     ref = np.ix_(*[a.get() if isinstance(a, cp.ndarray) else a for a in args])
-    check_tuple(cp.ix_(*args), ref)
+    assert_same_results(cp.ix_(*args), ref)
     with pytest.raises(ValueError, match="Cross index must be 1 dimensional"):
         cp.ix_([[0, 1]])
     h = np.arange(60).reshape(3, 4, 5)
@@ -107,8 +102,8 @@ def test_unravel_index(rng):
     shape = (3, 1, 4, 5)
     flat = rng.integers(0, 60, size=(2, 5))
     for order in ("C", "F"):
-        check_tuple(cp.unravel_index(cp.asarray(flat), shape, order=order), np.unravel_index(flat, shape, order=order))
-        check_tuple(cp.unravel_index(cp.asarray(flat.astype(np.uint16))[:, ::2], shape, order=order),
+        assert_same_results(cp.unravel_index(cp.asarray(flat), shape, order=order), np.unravel_index(flat, shape, order=order))
+        assert_same_results(cp.unravel_index(cp.asarray(flat.astype(np.uint16))[:, ::2], shape, order=order),
                     np.unravel_index(flat.astype(np.uint16)[:, ::2], shape, order=order))
     with pytest.raises(ValueError, match="index 60 is out of bounds for array with size 60"):
         cp.unravel_index(cp.asarray([1, 60, 70]), shape)

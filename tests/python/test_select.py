@@ -8,8 +8,8 @@ from hypothesis import given, strategies as st
 
 import cuarray as cp
 
-from helpers import (ALL_DTYPES, LAYOUTS, assert_array_equal_np, assert_raises_like, check_like_numpy,
-                     layout_pair, numpy_outcome, random_array)
+from helpers import (ALL_DTYPES, LAYOUTS, assert_array_equal_np, assert_raises_like, assert_same_results,
+                     check_like_numpy, layout_pair, numpy_outcome, random_array)
 
 pytestmark = pytest.mark.gpu
 
@@ -39,21 +39,15 @@ def predicate_pair(layout, shape, dtype, rng, density):
         random_array(s, dtype, rng, special=np.dtype(dtype).kind in "fc"), rng, density))
 
 
-def assert_tuple_equal(got, ref):
-    assert isinstance(got, tuple) and len(got) == len(ref)
-    for g, r in zip(got, ref):
-        assert_array_equal_np(g, r)
-
-
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_nonzero_family_every_dtype_layout_and_density(dtype, rng):
     for layout in LAYOUTS:
         for density in DENSITIES:
             h, d = predicate_pair(layout, (4, 5, 3), dtype, rng, density)
             if h.ndim:
-                assert_tuple_equal(cp.nonzero(d), np.nonzero(h))
-                assert_tuple_equal(d.nonzero(), h.nonzero())
-                assert_tuple_equal(cp.where(d), np.where(h))
+                assert_same_results(cp.nonzero(d), np.nonzero(h))
+                assert_same_results(d.nonzero(), h.nonzero())
+                assert_same_results(cp.where(d), np.where(h))
             assert_array_equal_np(cp.flatnonzero(d), np.flatnonzero(h))
             assert_array_equal_np(cp.argwhere(d), np.argwhere(h))
 
@@ -68,7 +62,7 @@ def test_nonzero_ranks_and_empty(shape, rng):
     if exc is not None:
         assert_raises_like(exc, lambda: cp.nonzero(d))  # 0-d: ValueError
     else:
-        assert_tuple_equal(cp.nonzero(d), ref)
+        assert_same_results(cp.nonzero(d), ref)
 
 
 @pytest.mark.parametrize("n", [1, TILE - 1, TILE, TILE + 1, 3 * TILE + 17, 100_003])
@@ -136,7 +130,7 @@ def test_compress_errors_and_out(rng):
 def test_where_one_argument_errors():
     with pytest.raises(ValueError, match="0d"):
         cp.where(cp.asarray(1.0))
-    assert_tuple_equal(cp.where(cp.asarray([[0, 2], [3, 0]])), np.where(np.array([[0, 2], [3, 0]])))
+    assert_same_results(cp.where(cp.asarray([[0, 2], [3, 0]])), np.where(np.array([[0, 2], [3, 0]])))
 
 
 @given(shape=st.lists(st.integers(0, 5), min_size=1, max_size=4), seed=st.integers(0, 2**32 - 1),
@@ -145,5 +139,5 @@ def test_hypothesis_nonzero_shapes(shape, seed, density):
     rng = np.random.default_rng(seed)
     h = with_zeros(random_array(tuple(shape), np.uint8, rng), rng, density)
     d = cp.asarray(h)
-    assert_tuple_equal(cp.nonzero(d), np.nonzero(h))
+    assert_same_results(cp.nonzero(d), np.nonzero(h))
     assert_array_equal_np(cp.argwhere(d.T), np.argwhere(h.T))
