@@ -291,39 +291,42 @@ def select(condlist, choicelist, default=0):
     return result
 
 
+def _mask_for(a, mask, func):
+    """`mask` as a boolean array of a's shape (place and putmask take any mask of a's size)."""
+    mask = _device(mask)
+    if mask.size != a.size:
+        raise ValueError(f"{func}: mask and data must be the same size")
+    return mask.astype(_np.bool_, copy=False).reshape(a.shape)
+
+
+def _cycled(flat, n):
+    """The first n elements of flat repeated end to end (flat non-empty)."""
+    return flat if flat.size == n else _core.take(flat, arange(n, dtype=_np.intp), 0, "wrap")
+
+
 def place(arr, mask, vals):
     """arr[mask] = vals, with vals repeated over the True positions in order (numpy.place)."""
     if not isinstance(arr, ndarray):
         raise TypeError(f"argument 1 must be cuarray.ndarray, not {type(arr).__name__}")
-    mask = _device(mask)
-    if mask.size != arr.size:
-        raise ValueError("place: mask and data must be the same size")
-    mask = mask.astype(_np.bool_, copy=False).reshape(arr.shape)
+    mask = _mask_for(arr, mask, "place")
     count = int(_reductions.count_nonzero(mask))
     values = _device(vals).ravel()
     if count == 0:
         return
     if values.size == 0:
         raise ValueError("Cannot insert from an empty array!")
-    if values.size != count:
-        values = _core.take(values, arange(count, dtype=_np.intp), 0, "wrap")
-    arr[mask] = values
+    arr[mask] = _cycled(values, count)
 
 
 def putmask(a, mask, values):
     """a.flat[i] = values.flat[i % values.size] wherever mask.flat[i] (numpy.putmask)."""
     if not isinstance(a, ndarray):
         raise TypeError(f"argument a of putmask must be a cuarray.ndarray, not {type(a).__name__}")
-    mask = _device(mask)
-    if mask.size != a.size:
-        raise ValueError("putmask: mask and data must be the same size")
+    mask = _mask_for(a, mask, "putmask")
     values = _device(values)
     if values.size == 0 or a.size == 0:
         return
-    flat = values.ravel()
-    if flat.size != a.size:
-        flat = _core.take(flat, arange(a.size, dtype=_np.intp), 0, "wrap")
-    copyto(a, flat.reshape(a.shape), casting="unsafe", where=mask.astype(_np.bool_, copy=False).reshape(a.shape))
+    copyto(a, _cycled(values.ravel(), a.size).reshape(a.shape), casting="unsafe", where=mask)
 
 
 def put_along_axis(arr, indices, values, axis):
