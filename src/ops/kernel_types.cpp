@@ -36,7 +36,8 @@ void append_common_fragments(std::string& source, std::span<const DType> dtypes)
 }
 
 const char* index_typedefs(bool index64) {
-  return index_typedefs(index64);
+  return index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n"
+                 : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
 }
 
 }  // namespace cuarray::ops
