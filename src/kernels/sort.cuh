@@ -276,8 +276,11 @@ __device__ __forceinline__ void block_sort_row(const T* in, T* out_values, long 
 // elements of each digit before it (decoupled look-back, one digit per thread), and writes the tile
 // in digit order through shared memory, so global writes are runs of consecutive positions.
 //
-// Flat indices travel as 32-bit words between passes (sizes are below 2**32); only the last pass
-// widens them to the int64 within-row index the caller asked for.
+// A pass carries one payload word with each key (P): nothing (NoPayload), the flat index
+// (FlatIndex: argsort and row sorts; 0, 1, ... in the first pass, travelling as 32-bit words
+// between passes, sizes being below 2**32, and widened by the last pass to the within-row int64
+// index the caller asked for) or the caller's own words (scatter: the value to write at a target
+// key), moved as they are.
 //
 // The plan (one int per pass, written on the device, so no pass waits for the host): -1 skips a
 // pass whose digit is the same for every element; otherwise src * 4 + dst with src 0 = the input
@@ -286,11 +289,18 @@ __device__ __forceinline__ void block_sort_row(const T* in, T* out_values, long 
 // even though slot 2 shares the memory of the outputs.
 struct RadixBuffers {
   const void* input;
-  void* values[2];        // value slots 1 and 2
-  unsigned* index[2];     // flat-index slots 1 and 2
-  void* values_out;       // the sorted values (null: not asked for)
-  long long* index_out;   // the within-row source indices (null: not asked for)
+  const void* payload_in;  // the caller's payload words (null for the flat index)
+  void* values[2];         // value slots 1 and 2
+  void* payload[2];        // payload slots 1 and 2
+  void* values_out;        // the sorted values (null: not asked for)
+  void* payload_out;       // the payload in sorted order (flat index: int64 within-row; null: not asked for)
 };
+
+struct NoPayload {};
+struct FlatIndex {};
+template <class P> struct payload_word { using type = P; };
+template <> struct payload_word<NoPayload> { using type = unsigned; };
+template <> struct payload_word<FlatIndex> { using type = unsigned; };
 
 template <class T>
 __device__ __forceinline__ unsigned radix_pass_digit(const T& v, unsigned index, int pass, unsigned len) {
@@ -374,15 +384,23 @@ __device__ __forceinline__ unsigned radix_look_back(const unsigned long long* st
   return exclusive;
 }
 
-template <class T, int THREADS, int ITEMS, bool kWithIndex>
+template <class T, int THREADS, int ITEMS, class P>
 struct OnesweepStorage {
   static constexpr int kTile = THREADS * ITEMS;
-  T values[kTile];                         // the tile in digit order
-  unsigned index[kWithIndex ? kTile : 1];  // and their flat indices
-  TileCounts<THREADS> counts;              // ranking; then total[d] = the digit's first position in the tile
-  unsigned base[kRadixDigits];             // output position of the digit's element at tile position 0
+  T values[kTile];                                                              // the tile in digit order
+  typename payload_word<P>::type payload[is_same_v<P, NoPayload> ? 1 : kTile];  // and their payloads
+  TileCounts<THREADS> counts;   // ranking; then total[d] = the digit's first position in the tile
+  unsigned base[kRadixDigits];  // output position of the digit's element at tile position 0
   unsigned tile;
 };
+
+// The payload of element e of a pass's source (null: the input of the first pass).
+template <class P>
+__device__ __forceinline__ typename payload_word<P>::type radix_payload(const typename payload_word<P>::type* src,
+                                                                        unsigned e) {
+  if constexpr (is_same_v<P, FlatIndex>) return src ? src[e] : e;
+  else return src[e];
+}
 
 // One pass. Elements load warp-striped in input order (as rank_tile wants); the tile's elements
 // (and indices) are then written in digit order to shared memory, and thread t writes tile
@@ -390,21 +408,24 @@ struct OnesweepStorage {
 // digit's run. The digit of a tile position is computed again from its value (or, in a row pass,
 // its index) rather than kept in shared memory. A full tile (every tile but the last) runs without
 // per-element bounds checks: instruction count, not DRAM, bounds a pass.
-template <class T, int THREADS, int ITEMS, bool kWithIndex, bool kFull>
+template <class T, int THREADS, int ITEMS, class P, bool kFull>
 __device__ __forceinline__ void radix_onesweep_tile(int pass, int code, unsigned tile, unsigned valid, const unsigned* bins,
                                                     const RadixBuffers& b, unsigned n, unsigned len,
                                                     unsigned long long* status,
-                                                    OnesweepStorage<T, THREADS, ITEMS, kWithIndex>& s) {
+                                                    OnesweepStorage<T, THREADS, ITEMS, P>& s) {
+  using W = typename payload_word<P>::type;
+  constexpr bool kWithPayload = !is_same_v<P, NoPayload>, kFlatIndex = is_same_v<P, FlatIndex>;
   constexpr unsigned kTile = THREADS * ITEMS;
   const unsigned start = tile * kTile;
   const int src_slot = code >> 2, dst_slot = code & 3;
   // Slots are picked by selects: indexing the parameter's arrays by a variable copies them to the stack.
   const T* src = static_cast<const T*>(src_slot == 0 ? b.input : src_slot == 1 ? b.values[0] : b.values[1]);
-  const unsigned* src_index = src_slot == 0 ? nullptr : src_slot == 1 ? b.index[0] : b.index[1];
+  const W* src_payload =
+      static_cast<const W*>(src_slot == 0 ? b.payload_in : src_slot == 1 ? b.payload[0] : b.payload[1]);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 
-  // The indices are not kept in registers (they would raise the register count by half): row
-  // passes read them here for the digit, and the exchange reads them again (from L1/L2).
+  // Payloads are not kept in registers (they would raise the register count by half): row
+  // passes read the flat index here for the digit, and the exchange reads payloads (again) there.
   const bool row_pass = pass >= radix_traits<T>::kBytes;
   T v[ITEMS];
   PackedDigits<ITEMS> digit;
@@ -415,7 +436,8 @@ __device__ __forceinline__ void radix_onesweep_tile(int pass, int code, unsigned
     const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
     if (kFull || off < valid) {
       v[i] = src[start + off];
-      const unsigned index = kWithIndex && row_pass ? (src_index ? src_index[start + off] : start + off) : 0u;
+      unsigned index = 0;
+      if constexpr (kFlatIndex) index = row_pass ? radix_payload<P>(src_payload, start + off) : 0u;
       digit.set(i, radix_pass_digit(v[i], index, pass, len));
     }
   }
@@ -434,7 +456,7 @@ __device__ __forceinline__ void radix_onesweep_tile(int pass, int code, unsigned
     const unsigned off = warp * 32 * ITEMS + i * 32 + lane;
     if (kFull || off < valid) {
       s.values[rank[i]] = v[i];
-      if (kWithIndex) s.index[rank[i]] = src_index ? src_index[start + off] : start + off;
+      if constexpr (kWithPayload) s.payload[rank[i]] = radix_payload<P>(src_payload, start + off);
     }
   }
   // While the exchange settles: the elements of my digit in earlier tiles.
@@ -449,28 +471,32 @@ __device__ __forceinline__ void radix_onesweep_tile(int pass, int code, unsigned
 
   const bool last = dst_slot == 3;
   T* dst = static_cast<T*>(last ? b.values_out : dst_slot == 1 ? b.values[0] : b.values[1]);
-  unsigned* dst_index = kWithIndex && !last ? (dst_slot == 1 ? b.index[0] : b.index[1]) : nullptr;
-  long long* index_out = kWithIndex && last ? b.index_out : nullptr;
+  W* dst_payload = kWithPayload ? static_cast<W*>(last ? (kFlatIndex ? nullptr : b.payload_out)
+                                                     : dst_slot == 1 ? b.payload[0] : b.payload[1])
+                                : nullptr;
+  long long* index_out = kFlatIndex && last ? static_cast<long long*>(b.payload_out) : nullptr;
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
     const unsigned j = i * THREADS + threadIdx.x;
     if (kFull || j < valid) {
       const T x = s.values[j];
-      const unsigned xi = kWithIndex ? s.index[j] : 0u;
-      const unsigned pos = s.base[radix_pass_digit(x, xi, pass, len)] + j;
+      const W xi = kWithPayload ? s.payload[j] : W();
+      unsigned index = 0;
+      if constexpr (kFlatIndex) index = xi;
+      const unsigned pos = s.base[radix_pass_digit(x, index, pass, len)] + j;
       if (dst) dst[pos] = x;
-      if (dst_index) dst_index[pos] = xi;
-      if (index_out) index_out[pos] = (long long)(len == n ? xi : xi % len);
+      if (dst_payload) dst_payload[pos] = xi;
+      if (index_out) index_out[pos] = (long long)(len == n ? index : index % len);
     }
   }
 }
 
 
-template <class T, int THREADS, int ITEMS, bool kWithIndex>
+template <class T, int THREADS, int ITEMS, class P>
 __device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const unsigned* bins, const RadixBuffers& b,
                                                unsigned n, unsigned len, unsigned* counters,
                                                unsigned long long* status,
-                                               OnesweepStorage<T, THREADS, ITEMS, kWithIndex>& s) {
+                                               OnesweepStorage<T, THREADS, ITEMS, P>& s) {
   static_assert(THREADS == kRadixDigits, "one digit per thread in the look-back");
   constexpr unsigned kTile = THREADS * ITEMS;
   const int code = plan[pass];
@@ -479,21 +505,24 @@ __device__ __forceinline__ void radix_onesweep(int pass, const int* plan, const 
   __syncthreads();
   const unsigned tile = s.tile, valid = min(n - tile * kTile, kTile);
   if (valid == kTile)
-    radix_onesweep_tile<T, THREADS, ITEMS, kWithIndex, true>(pass, code, tile, valid, bins, b, n, len, status, s);
+    radix_onesweep_tile<T, THREADS, ITEMS, P, true>(pass, code, tile, valid, bins, b, n, len, status, s);
   else
-    radix_onesweep_tile<T, THREADS, ITEMS, kWithIndex, false>(pass, code, tile, valid, bins, b, n, len, status, s);
+    radix_onesweep_tile<T, THREADS, ITEMS, P, false>(pass, code, tile, valid, bins, b, n, len, status, s);
 }
 
-// When no pass ran (every digit constant) the input is already in order: copy it, and the indices
-// are 0, 1, ... within each row.
-template <class T>
+// When no pass ran (every digit constant) the input is already in order: copy it with its
+// payload (flat indices are 0, 1, ... within each row).
+template <class T, class P>
 __device__ __forceinline__ void radix_finish(const int* plan, int passes, const RadixBuffers& b, unsigned n,
                                              unsigned len) {
+  using W = typename payload_word<P>::type;
   if (plan[passes] != 0) return;
   for (unsigned long long e = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; e < n;
        e += (unsigned long long)gridDim.x * blockDim.x) {
     if (b.values_out) static_cast<T*>(b.values_out)[e] = static_cast<const T*>(b.input)[e];
-    if (b.index_out) b.index_out[e] = (long long)(e % len);
+    if (!b.payload_out) continue;
+    if constexpr (is_same_v<P, FlatIndex>) static_cast<long long*>(b.payload_out)[e] = (long long)(e % len);
+    else if constexpr (!is_same_v<P, NoPayload>) static_cast<W*>(b.payload_out)[e] = static_cast<const W*>(b.payload_in)[e];
   }
 }
 

@@ -9,6 +9,7 @@
 #include "../runtime/driver.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
+#include "select.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -27,11 +28,22 @@ constexpr const char* kRadixKernelNames[] = {"cuarray_radix_histogram", "cuarray
 // The pointers of sort.cuh's RadixBuffers, in its order.
 struct RadixBuffers {
   const void* input;
+  const void* payload_in;
   void* values[2];
-  void* index[2];
+  void* payload[2];
   void* values_out;
-  void* index_out;
+  void* payload_out;
 };
+
+// sort.cuh's payload type P.
+std::string payload_type(RadixPayload payload) {
+  switch (payload.kind) {
+    case RadixPayload::None: return "cuarray::NoPayload";
+    case RadixPayload::FlatIndex: return "cuarray::FlatIndex";
+    case RadixPayload::Words: break;
+  }
+  return std::string(raw_word_type(payload.bytes));
+}
 
 std::string typedef_value(DType dtype) {
   return "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
@@ -42,6 +54,7 @@ std::string sort_prelude(DType dtype) {
   s.reserve(32768);
   const DType used[] = {dtype};
   append_common_fragments(s, used);
+  s += kernels::elementwise_cuh;  // Vec: the 16-byte payload word
   s += kernels::sort_cuh;
   s += typedef_value(dtype);
   return s;
@@ -76,28 +89,33 @@ void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
 }
 
 // The device-wide Onesweep passes; see RadixBuffers and radix_plan in sort.cuh for the plan the
-// device writes. Nothing here waits for the device.
-void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index) {
+// device writes. Nothing here waits for the device. `payload_in` holds the caller's payload words
+// (null for the flat index); `payload_out` receives the payload in sorted order (flat index: int64).
+void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, RadixPayload payload,
+                const NDArray* payload_in, const NDArray* payload_out) {
   const int64_t n = in.size(), rows = n / row_len;
   if (n >= (int64_t{1} << 32)) throw_error(ErrorKind::Value, "sort: arrays of 2**32 or more elements are not supported");
   const DType dtype = in.dtype();
   const int device = in.device();
-  const bool with_index = index != nullptr || rows > 1;  // the row number lives in the index
+  if (rows > 1) payload = {RadixPayload::FlatIndex, 4};  // the row number lives in the index
   int row_bytes = 0;
   for (uint64_t r = static_cast<uint64_t>(rows - 1); r; r >>= 8) ++row_bytes;
   const int passes = radix_key_bytes(dtype) + row_bytes;
-  const int items = radix_tile_items(dtype, with_index);
+  const int items = radix_tile_items(dtype, payload);
   const int64_t tile = int64_t{kPassThreads} * items;
   const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
+  const bool flat_index = payload.kind == RadixPayload::FlatIndex;
 
-  // Ping-pong slots: values in scratch and the output (or a temporary), flat uint32 indices in
-  // scratch_index and the first half of the int64 index output (or a temporary).
+  // Ping-pong slots: values in scratch and the output (or a temporary), payloads in
+  // scratch_payload and the payload output (flat uint32 indices: the first half of the int64 index
+  // output), or a temporary.
   NDArray out = values ? *values : empty(Shape{n}, dtype);
   NDArray scratch = empty(Shape{n}, dtype);
-  NDArray scratch_index, index_slot;
-  if (with_index) {
-    scratch_index = empty(Shape{n}, DType::UInt32);
-    index_slot = index ? *index : empty(Shape{n}, DType::UInt32);
+  NDArray scratch_payload, payload_slot;
+  if (payload.kind != RadixPayload::None) {
+    const DType word = flat_index ? DType::UInt32 : payload_in->dtype();
+    scratch_payload = empty(Shape{n}, word);
+    payload_slot = payload_out ? *payload_out : empty(Shape{n}, word);
   }
   // status[tiles][256] (64-bit words), hist[passes][256], counters[passes], plan[passes + 1]: one
   // allocation; everything but the plan starts at zero.
@@ -113,16 +131,19 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
 
   auto kernel = [&](RadixKernel k) {
     jit::KernelKey key;
-    key.push(kRadixPassKeyKind).push(static_cast<uint8_t>(dtype)).push(with_index).push(static_cast<uint8_t>(k));
+    key.push(kRadixPassKeyKind).push(static_cast<uint8_t>(dtype)).push(static_cast<uint8_t>(payload.kind));
+    key.push(static_cast<uint8_t>(payload.bytes)).push(static_cast<uint8_t>(k));
     return jit::get_kernel(key, [&] {
-      return jit::KernelSource{radix_passes_source(dtype, with_index, items), kRadixKernelNames[static_cast<int>(k)]};
+      return jit::KernelSource{radix_passes_source(dtype, payload, items), kRadixKernelNames[static_cast<int>(k)]};
     });
   };
+  const bool carried = payload.kind != RadixPayload::None;
   RadixBuffers buffers{in.data(),
+                       payload_in ? payload_in->data() : nullptr,
                        {scratch.data(), out.data()},
-                       {with_index ? scratch_index.data() : nullptr, with_index ? index_slot.data() : nullptr},
+                       {carried ? scratch_payload.data() : nullptr, carried ? payload_slot.data() : nullptr},
                        values ? values->data() : nullptr,
-                       index ? index->data() : nullptr};
+                       payload_out ? payload_out->data() : nullptr};
   unsigned n32 = static_cast<unsigned>(n), len32 = static_cast<unsigned>(row_len);
   const char* src = in.data();
   int npasses = passes;
@@ -150,16 +171,18 @@ int radix_key_bytes(DType dtype) {
   return static_cast<int>(itemsize(dtype)) + (is_complex(dtype) ? 1 : 0);
 }
 
-int radix_tile_items(DType dtype, bool with_index) {
+int radix_tile_items(DType dtype, RadixPayload payload) {
   // The largest tiles that keep three blocks per SM (80 registers) without spills and fit 48 KB of
   // shared memory, measured on sm_90 (docs/sorting.md): a pass costs mostly per-tile latency, so
-  // the bigger the tile the faster. An index payload takes registers and exchange space.
-  if (is_complex(dtype)) return itemsize(dtype) == 8 ? (with_index ? 8 : 10) : 4;
-  switch (itemsize(dtype)) {
-    case 4: return with_index ? 16 : 24;
-    case 8: return with_index ? 10 : 12;
-    default: return 16;
-  }
+  // the bigger the tile the faster. A payload takes registers and exchange space: the tile's keys
+  // and payloads share what the digit counts (10 KB) leave of 48 KB.
+  const bool carried = payload.kind != RadixPayload::None;
+  int items = 16;
+  if (is_complex(dtype)) items = itemsize(dtype) == 8 ? (carried ? 8 : 10) : 4;
+  else if (itemsize(dtype) == 4) items = carried ? 16 : 24;
+  else if (itemsize(dtype) == 8) items = carried ? 10 : 12;
+  const int64_t element_bytes = itemsize(dtype) + (carried ? payload.bytes : 0);
+  return static_cast<int>(std::min<int64_t>(items, 38 * 1024 / (kPassThreads * element_bytes)));
 }
 
 RowSortPlan plan_row_sort(DType dtype, int64_t row_len) {
@@ -181,7 +204,14 @@ void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const 
   runtime::activate(in.device());
   const RowSortPlan plan = plan_row_sort(in.dtype(), row_len);
   if (plan.threads) block_sort(in, row_len, values, index, plan);
-  else radix_sort(in, row_len, values, index);
+  else radix_sort(in, row_len, values, index ? RadixPayload{RadixPayload::FlatIndex, 4} : RadixPayload{}, nullptr, index);
+}
+
+void sort_pairs(const NDArray& keys, const NDArray& payload, const NDArray& keys_out, const NDArray& payload_out) {
+  if (keys.size() == 0) return;
+  runtime::activate(keys.device());
+  radix_sort(keys, keys.size(), &keys_out, {RadixPayload::Words, static_cast<uint8_t>(payload.itemsize())}, &payload,
+             &payload_out);
 }
 
 void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out) {
@@ -213,9 +243,9 @@ std::string block_sort_source(DType dtype, int threads, int items, bool with_ind
   return s;
 }
 
-std::string radix_passes_source(DType dtype, bool with_index, int items) {
+std::string radix_passes_source(DType dtype, RadixPayload payload, int items) {
   std::string s = sort_prelude(dtype);
-  const std::string T = std::to_string(kPassThreads), I = std::to_string(items), W = with_index ? "true" : "false";
+  const std::string T = std::to_string(kPassThreads), I = std::to_string(items), P = payload_type(payload);
   const std::string bounds = "extern \"C\" __global__ void __launch_bounds__(" + T + ") ";
   s += bounds + "cuarray_radix_histogram(const value_t* in, unsigned n, unsigned len, int passes, unsigned* hist) {\n"
                 "  cuarray::radix_histogram<value_t, " + T + ">(in, n, len, passes, hist);\n}\n";
@@ -224,11 +254,11 @@ std::string radix_passes_source(DType dtype, bool with_index, int items) {
   // Three blocks per SM (at most 85 registers) keep the look-back's latency hidden; none spill.
   s += "extern \"C\" __global__ void __launch_bounds__(" + T + ", 3) cuarray_radix_onesweep(int pass, const int* plan, "
        "const unsigned* bins, cuarray::RadixBuffers b, unsigned n, unsigned len, unsigned* counters, "
-       "unsigned long long* status) {\n  __shared__ cuarray::OnesweepStorage<value_t, " + T + ", " + I + ", " + W + "> storage;\n"
-       "  cuarray::radix_onesweep<value_t, " + T + ", " + I + ", " + W +
+       "unsigned long long* status) {\n  __shared__ cuarray::OnesweepStorage<value_t, " + T + ", " + I + ", " + P + "> storage;\n"
+       "  cuarray::radix_onesweep<value_t, " + T + ", " + I + ", " + P +
        ">(pass, plan, bins, b, n, len, counters, status, storage);\n}\n";
   s += bounds + "cuarray_radix_finish(const int* plan, int passes, cuarray::RadixBuffers b, unsigned n, unsigned len) {\n"
-                "  cuarray::radix_finish<value_t>(plan, passes, b, n, len);\n}\n";
+                "  cuarray::radix_finish<value_t, " + P + ">(plan, passes, b, n, len);\n}\n";
   return s;
 }
 

@@ -16,6 +16,11 @@ namespace cuarray::ops {
 // may be null. Outputs are C-contiguous with in's size and must not alias it.
 void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index);
 
+// Sorts `keys` (contiguous unsigned integers) stably and moves each element of `payload`
+// (contiguous, the same size, any dtype: moved as raw words) with its key. Outputs are contiguous
+// and must not alias the inputs.
+void sort_pairs(const NDArray& keys, const NDArray& payload, const NDArray& keys_out, const NDArray& payload_out);
+
 // out[r][j] = in[r][index[r][j]] for C-contiguous rows of `row_len` (index from sort_rows).
 void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out);
 
@@ -25,12 +30,18 @@ struct RowSortPlan {
   int threads, items;
 };
 RowSortPlan plan_row_sort(DType dtype, int64_t row_len);
-int radix_tile_items(DType dtype, bool with_index);  // elements per thread of a device-wide pass tile
+// What a device-wide pass moves with each key: nothing, the flat index (argsort and sorts of
+// several rows) or the caller's words of `bytes` (sort_pairs).
+struct RadixPayload {
+  enum Kind : uint8_t { None, FlatIndex, Words } kind = None;
+  uint8_t bytes = 0;
+};
+int radix_tile_items(DType dtype, RadixPayload payload);  // elements per thread of a device-wide pass tile
 int radix_key_bytes(DType dtype);   // radix passes of a full key
 
 // Kernel sources (also compiled by the NVRTC tests).
 std::string block_sort_source(DType dtype, int threads, int items, bool with_index);
-std::string radix_passes_source(DType dtype, bool with_index, int items);
+std::string radix_passes_source(DType dtype, RadixPayload payload, int items);
 std::string gather_rows_source(DType dtype);
 
 }  // namespace cuarray::ops

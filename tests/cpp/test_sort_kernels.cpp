@@ -46,9 +46,10 @@ TEST_P(SortKernelCompile, BlockSortEveryTile) {
 
 TEST_P(SortKernelCompile, DeviceWidePassesAndGather) {
   const DType t = static_cast<DType>(GetParam());
-  for (bool with_index : {false, true})
-    expect_compiles(ops::radix_passes_source(t, with_index, ops::radix_tile_items(t, with_index)),
-                    "radix passes " + name_of(t) + (with_index ? " index" : ""));
+  const ops::RadixPayload none, index{ops::RadixPayload::FlatIndex, 4};
+  for (ops::RadixPayload payload : {none, index})
+    expect_compiles(ops::radix_passes_source(t, payload, ops::radix_tile_items(t, payload)),
+                    "radix passes " + name_of(t) + (payload.kind == index.kind ? " index" : ""));
   expect_compiles(ops::gather_rows_source(t), "gather rows " + name_of(t));
   expect_compiles(ops::searchsorted_source(t), "searchsorted " + name_of(t));
 }
@@ -69,12 +70,18 @@ INSTANTIATE_TEST_SUITE_P(AllDTypes, SortKernelCompile, ::testing::Range(0, kNumD
                          });
 
 TEST(SortPlans, TilesAndMethods) {
-  EXPECT_EQ(ops::radix_tile_items(DType::Float32, false), 24);
-  EXPECT_EQ(ops::radix_tile_items(DType::Float32, true), 16);
-  EXPECT_EQ(ops::radix_tile_items(DType::Float64, true), 10);
-  EXPECT_EQ(ops::radix_tile_items(DType::Complex64, false), 10);
-  EXPECT_EQ(ops::radix_tile_items(DType::Complex128, true), 4);
-  EXPECT_EQ(ops::radix_tile_items(DType::Int16, false), 16);
+  const ops::RadixPayload none, index{ops::RadixPayload::FlatIndex, 4};
+  EXPECT_EQ(ops::radix_tile_items(DType::Float32, none), 24);
+  EXPECT_EQ(ops::radix_tile_items(DType::Float32, index), 16);
+  EXPECT_EQ(ops::radix_tile_items(DType::Float64, index), 10);
+  EXPECT_EQ(ops::radix_tile_items(DType::Complex64, none), 10);
+  EXPECT_EQ(ops::radix_tile_items(DType::Complex128, index), 4);
+  EXPECT_EQ(ops::radix_tile_items(DType::Int16, none), 16);
+  // Caller's payload words share the exchange space: 48 KB less the counts.
+  EXPECT_EQ(ops::radix_tile_items(DType::UInt32, {ops::RadixPayload::Words, 4}), 16);
+  EXPECT_EQ(ops::radix_tile_items(DType::UInt32, {ops::RadixPayload::Words, 8}), 12);
+  EXPECT_EQ(ops::radix_tile_items(DType::UInt32, {ops::RadixPayload::Words, 16}), 7);
+  EXPECT_EQ(ops::radix_tile_items(DType::UInt64, {ops::RadixPayload::Words, 16}), 6);
   EXPECT_EQ(ops::plan_row_sort(DType::Float32, 1000).items, 4);
   for (const char* m : {"linear", "lower", "higher", "nearest", "midpoint", "inverted_cdf", "averaged_inverted_cdf",
                         "closest_observation", "interpolated_inverted_cdf", "hazen", "weibull", "median_unbiased",
