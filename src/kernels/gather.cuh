@@ -183,3 +183,43 @@ extern "C" __global__ void cuarray_scatter_resolve(char* dst, const char* val, c
         *reinterpret_cast<const word_t*>(val + off[1]);
   }
 }
+
+// ---- scatter of one element per position through a sort (src/ops/gather.cpp) ----------------
+// Writing values at random targets in position order costs a DRAM read-modify-write per value;
+// sorted by target, the writes of a warp share lines, and the duplicates of a target sit next to
+// each other in position order (the sort is stable), so the last one is the one to write.
+
+// A bad index (raise mode) leaves this key: no target has it, it sorts last, and the write sees it.
+#define CUARRAY_BAD_KEY (~(index_t)0)
+
+// keys[o] = the target of position o (its normalized index; index_t holds every target) and,
+// unless the values are already in position order (payload null), payload[o] = its value.
+extern "C" __global__ void cuarray_scatter_keys(const char* val, const char* idx, index_t n,
+                                                cuarray::Array<index_t, R> shape,
+                                                cuarray::Array<offset_t, 4 * R> strides, long long alen,
+                                                index_t* keys, word_t* payload, unsigned int* error) {
+  using namespace cuarray;
+  for (index_t o = global_thread(); o < n; o += grid_threads()) {
+    offset_t off[4];
+    operand_offsets<4>(o, shape, strides, off);
+    long long i;
+    const bool valid = normalize_index(*reinterpret_cast<const idx_t*>(idx + off[2]), alen, i);
+    if (!valid) *error = 1u;
+    keys[o] = valid ? (index_t)i : CUARRAY_BAD_KEY;
+    if (payload) payload[o] = *reinterpret_cast<const word_t*>(val + off[1]);
+  }
+}
+
+// The keys sorted with their payloads: each writes unless the next key has the same target. A bad
+// key (last, if any) means nothing is written: the host raises IndexError.
+extern "C" __global__ void cuarray_scatter_sorted(char* dst, const index_t* keys, const word_t* payload, index_t n,
+                                                  cuarray::Array<index_t, RA> ashape,
+                                                  cuarray::Array<offset_t, RA> astrides) {
+  using namespace cuarray;
+  if (keys[n - 1] == CUARRAY_BAD_KEY) return;
+  for (index_t k = global_thread(); k < n; k += grid_threads()) {
+    const index_t target = keys[k];
+    if (k + 1 < n && keys[k + 1] == target) continue;
+    *reinterpret_cast<word_t*>(dst + indexed_offset((long long)target, ashape, astrides)) = payload[k];
+  }
+}

@@ -17,13 +17,15 @@
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "select.hpp"
+#include "sort.hpp"
 
 namespace cuarray::ops {
 namespace {
 
 constexpr uint8_t kGatherKeyKind = static_cast<uint8_t>(jit::KernelFamily::Gather);
-constexpr const char* kKernelNames[] = {"cuarray_gather", "cuarray_scatter_mark", "cuarray_scatter",
-                                        "cuarray_scatter_claim", "cuarray_scatter_resolve"};
+constexpr const char* kKernelNames[] = {"cuarray_gather",        "cuarray_scatter_mark",    "cuarray_scatter",
+                                        "cuarray_scatter_claim", "cuarray_scatter_resolve", "cuarray_scatter_keys",
+                                        "cuarray_scatter_sorted"};
 
 CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
 
@@ -88,6 +90,63 @@ std::optional<runtime::HostFlag> raise_flag(IndexMode mode, int device) {
 // into it has no answer, and a scatter in raise mode reports the index instead.
 void check_nonempty_axis(const IndexedArray& a, int64_t n, IndexMode mode, bool take, const char* message) {
   if (n > 0 && group_size(a) == 0 && (take || mode != IndexMode::Raise)) throw_error(ErrorKind::Index, message);
+}
+
+// Every position writes one element of the indexed group (nothing else moves the target) and
+// has its own place in the index array, in C order over the iteration shape: then sorting the
+// positions by target (stably) orders the writes and puts NumPy's winner last among equals.
+// Below a few thousand positions the sort's extra launches cost more than the bitmaps save.
+bool sorted_scatter_applies(const StridedView& v) {
+  if (shape_size(v.shape) < 4096) return false;
+  int64_t expected = 1;
+  for (size_t d = v.shape.size(); d-- > 0;) {
+    if (v.strides[0][d] != 0) return false;
+    if (v.shape[d] != 1 && v.strides[3][d] != expected) return false;
+    expected *= v.shape[d];
+  }
+  return expected < (int64_t{1} << 32);  // the sort's limit
+}
+
+// The scatter through a sort (gather.cuh): keys (and values, unless contiguous) out of the
+// operands, sorted by key, then written where the next key differs. In raise mode a bad index leaves a key that stops the write.
+void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode,
+                    const StridedView& v, const StridedView& group, bool index64,
+                    const std::optional<runtime::HostFlag>& flag) {
+  const int64_t n = shape_size(v.shape), alen = group_size(dst);
+  const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
+  const int grank = std::max<int>(1, static_cast<int>(group.shape.size()));
+  const DType key = index64 ? DType::UInt64 : DType::UInt32;
+  // Values already in position order (C-contiguous) are the payload as they are.
+  bool contiguous = true;
+  int64_t expected = values.itemsize();
+  for (size_t d = v.shape.size(); d-- > 0; expected *= v.shape[d])
+    contiguous = contiguous && (v.shape[d] == 1 || v.strides[1][d] == expected);
+  const NDArray keys = empty(Shape{n}, key);
+  const NDArray payload = contiguous ? values : empty(Shape{n}, values.dtype());
+  const NDArray sorted_keys = empty(Shape{n}, key), sorted_payload = empty(Shape{n}, values.dtype());
+  const int word = static_cast<int>(values.itemsize());
+  const DType idtype = index.array.dtype();
+  {
+    std::vector<int64_t> strides;
+    for (int k = 0; k < 4; ++k)
+      for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
+    KernelArgs args(index64);
+    args.value(static_cast<const char*>(values.data())).value(static_cast<const char*>(index.array.data())).index(n);
+    args.array(v.shape, rank, 1).array(strides, strides.size(), 0).value<long long>(alen);
+    args.value(keys.data()).value(contiguous ? nullptr : payload.data()).value(flag ? flag->device_word() : nullptr);
+    CUfunction f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
+    CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  }
+  sort_pairs(keys, payload, sorted_keys, sorted_payload);
+  {
+    KernelArgs args(index64);
+    args.value(dst.array.data()).value(static_cast<const char*>(sorted_keys.data()));
+    args.value(static_cast<const char*>(sorted_payload.data())).index(n);
+    args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
+    CUfunction f = gather_kernel(GatherKernel::ScatterSorted, idtype, word, mode, rank, grank, index64);
+    CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  }
+  check_flag(flag, index, dst);
 }
 
 void check_index_dtype(const NDArray& index) {
@@ -184,6 +243,10 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   bool values_vary = false;
   for (size_t d = 0; d < v.shape.size(); ++d) values_vary = values_vary || (v.strides[3][d] != 0 && v.strides[1][d] != 0);
   const std::optional<runtime::HostFlag> flag = raise_flag(mode, values.device());
+  if (values_vary && sorted_scatter_applies(v)) {
+    scatter_sorted(dst, values, index, mode, v, group, index64, flag);
+    return;
+  }
   // With varying values: the seen and dup bitmaps (one bit per target), then the list counter.
   const int64_t words = (alen + 63) / 64 * 2;  // even: the counter after both bitmaps stays 8-byte aligned
   NDArray marks;

@@ -43,7 +43,7 @@ void check_in_range(const NDArray& index, int64_t len, int axis, bool uint64_as_
 // written when an index is out of range in 'raise' mode.
 void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOperand& index, IndexMode mode);
 
-enum class GatherKernel : uint8_t { Gather, ScatterMark, Scatter, ScatterClaim, ScatterResolve };
+enum class GatherKernel : uint8_t { Gather, ScatterMark, Scatter, ScatterClaim, ScatterResolve, ScatterKeys, ScatterSorted };
 std::string gather_source(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
                           bool index64);
 

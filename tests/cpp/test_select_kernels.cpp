@@ -9,6 +9,7 @@
 #include "jit/nvrtc.hpp"
 #include "ops/gather.hpp"
 #include "ops/select.hpp"
+#include "ops/sort.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;
@@ -77,4 +78,19 @@ TEST(GatherKernelCompile, ScatterEveryIndexDTypeModeAndWidth) {
     for (IndexMode mode : kModes)
       expect_compiles(ops::gather_source(GatherKernel::Scatter, DType::Int32, word, mode, 2, 3, word == 8),
                       "scatter word " + std::to_string(word) + " mode " + std::to_string(static_cast<int>(mode)));
+}
+
+TEST(GatherKernelCompile, SortedScatterEveryWidth) {
+  // Keys and values out of the operands, the pairs sort (index_t keys, word payloads), the write.
+  for (int word : kWords)
+    for (bool index64 : {false, true}) {
+      const std::string what = " word " + std::to_string(word) + (index64 ? " index64" : "");
+      expect_compiles(ops::gather_source(GatherKernel::ScatterKeys, DType::Int64, word, IndexMode::Raise, 2, 1, index64),
+                      "scatter keys" + what);
+      expect_compiles(ops::gather_source(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Wrap, 1, 2, index64),
+                      "sorted scatter" + what);
+      const DType key = index64 ? DType::UInt64 : DType::UInt32;
+      const ops::RadixPayload payload{ops::RadixPayload::Words, static_cast<uint8_t>(word)};
+      expect_compiles(ops::radix_passes_source(key, payload, ops::radix_tile_items(key, payload)), "pairs sort" + what);
+    }
 }

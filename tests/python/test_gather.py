@@ -149,6 +149,59 @@ def test_put_errors(rng):
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_scatter_many_positions_last_wins(dtype, rng):
+    # One element per position goes through the pairs sort (several Onesweep tiles here): the
+    # writes land in target order and the last of each run of duplicates wins, as in NumPy.
+    h = random_array((3000,), dtype, rng)
+    d = cp.asarray(h)
+    hi = indices_for(h.size, (70000,), rng)  # every target about 23 times
+    hv = random_array((70000,), dtype, rng)
+    h[hi] = hv
+    d[cp.asarray(hi)] = cp.asarray(hv)
+    assert_array_equal_np(d, h)
+    # A 2-D index over a transposed, strided value array; positions still count in C order.
+    hi2 = indices_for(h.size, (300, 200), rng, dtype=np.int32)
+    hv2 = random_array((200, 600), dtype, rng)[:, ::2].T
+    h[hi2] = hv2
+    d[cp.asarray(hi2)] = cp.asarray(hv2)
+    assert_array_equal_np(d, h)
+
+
+def test_scatter_sorted_edge_cases(rng):
+    h = random_array((5000,), np.float64, rng)
+    d = cp.asarray(h)
+    # Every position at one target: no radix pass runs, the last value stays.
+    same = np.full(20000, -7)
+    values = rng.standard_normal(20000)
+    h[same] = values
+    d[cp.asarray(same)] = cp.asarray(values)
+    assert_array_equal_np(d, h)
+    # Targets already in order; uint64 and int8 indices; a non-contiguous 2-D target (flat put).
+    ordered = np.sort(rng.integers(0, 5000, size=30000)).astype(np.uint64)
+    h[ordered] = values[:30000 // 2].repeat(2)
+    d[cp.asarray(ordered)] = cp.asarray(values[:30000 // 2].repeat(2))
+    assert_array_equal_np(d, h)
+    small = rng.integers(-100, 100, size=9000).astype(np.int8)
+    h[small] = values[:9000]
+    d[cp.asarray(small)] = cp.asarray(values[:9000])
+    assert_array_equal_np(d, h)
+    for mode in MODES:
+        h2, d2 = layout_pair("transposed", (60, 70), np.complex64, rng)
+        hi = indices_for(h2.size, (20000,), rng, out_of_range=mode != "raise")
+        hv = random_array((20000,), np.complex64, rng)
+        np.put(h2, hi, hv, mode=mode)
+        cp.put(d2, cp.asarray(hi), cp.asarray(hv), mode=mode)
+        assert_array_equal_np(d2, h2)
+    # A bad index anywhere (here the very last position) writes nothing and names the index.
+    before = d.get()
+    bad = rng.integers(0, 5000, size=40000)
+    bad[-1] = 5000
+    with pytest.raises(IndexError, match="index 5000 is out of bounds for axis 0 with size 5000"):
+        d[cp.asarray(bad)] = cp.asarray(rng.standard_normal(40000))
+    assert_array_equal_np(d, before)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_take_along_axis_every_dtype(dtype, rng):
     h = random_array((3, 4, 5), dtype, rng, special=True)
     d = cp.asarray(h)
