@@ -11,7 +11,7 @@ ROW = (Input((N,), "float32"),)
 COPY_BYTES = 2 * 4 * N  # read 1e7 float32, write 1e7 float32
 
 CASES = [
-    # one copy per input into its slice of the result: >= 85 % of a device-to-device copy
+    # all inputs in one launch of the join kernel: >= 85 % of a device-to-device copy
     OpCase("concatenate 10 x 1e7 f32", lambda xp, *a: xp.concatenate(a), TEN, 10 * COPY_BYTES,
            Target(min_copy_share=0.85)),
     OpCase("concatenate axis=1 2 x (4000,2500) f32", lambda xp, a: xp.concatenate([a, a], axis=1), MATRIX,

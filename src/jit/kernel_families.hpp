@@ -23,6 +23,7 @@ enum class KernelFamily : uint8_t {
   CombineIndices,
   TransposeCopy,
   Pad,
+  Join,
 };
 
 }  // namespace cuarray::jit

@@ -23,4 +23,5 @@ extern const std::string_view sort_cuh;
 extern const std::string_view order_stats_cuh;
 extern const std::string_view transpose_cuh;
 extern const std::string_view pad_cuh;
+extern const std::string_view join_cuh;
 }  // namespace cuarray::kernels

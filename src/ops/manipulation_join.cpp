@@ -1,13 +1,15 @@
-// numpy.concatenate and numpy.stack: one copy per input into its slice of the result.
+// numpy.concatenate and numpy.stack: every input copied into its slice of the result.
 //
-// Each input is copied by the elementwise copy engine into a view of the output (no per-element
-// work on the host, no staging): a copy of a large input runs at copy bandwidth, and the launch
-// per input is noise next to it (docs/manipulation.md has the measurement).
+// Inputs that already have the result's dtype and memory order go in one launch of the join
+// kernel (ops::join_copy); otherwise each input is copied by the elementwise copy engine into a
+// view of the output, casting on the way (docs/manipulation.md has the measurements).
 #include <string>
+#include <vector>
 
 #include "cuarray/errors.hpp"
 #include "cuarray/manipulation.hpp"
 #include "internal_ops.hpp"
+#include "join_copy.hpp"
 
 namespace cuarray {
 namespace {
@@ -75,6 +77,32 @@ bool overlaps(const NDArray& a, const NDArray& dst) {
 // NumPy, so a later input that an earlier piece overwrote is read as overwritten.
 void copy_piece(const NDArray& a, const NDArray& dst) { ops::copy_into(overlaps(a, dst) ? a.copy() : a, dst); }
 
+// Copies every input into `result` in one join_copy launch when each non-empty input has the
+// result's dtype and device, is contiguous in the result's memory order and does not overlap it;
+// returns false (having copied nothing) otherwise. Along `axis` (none: the flattened inputs one
+// after another) the result is rows of the inputs' rows side by side: the rows are the dims that
+// come before the axis in memory order, and an input's row is its axis and the dims after it.
+bool join_in_one_launch(std::span<const NDArray> arrays, const NDArray& result, std::optional<int> axis) {
+  const bool fortran = !result.c_contiguous();
+  if (fortran && !(axis && result.f_contiguous())) return false;
+  int64_t rows = 1, inner = 1;
+  if (axis)
+    for (int d = 0; d < result.ndim(); ++d)
+      if (d != *axis) ((d < *axis) != fortran ? rows : inner) *= result.shape()[d];
+  std::vector<ops::JoinPiece> pieces;
+  pieces.reserve(arrays.size());
+  for (const NDArray& a : arrays) {
+    if (a.size() == 0) continue;
+    if (a.dtype() != result.dtype() || a.device() != result.device() ||
+        !(fortran ? a.f_contiguous() : a.c_contiguous()) || overlaps(a, result))
+      return false;
+    pieces.push_back({a.data(), (axis ? a.shape()[*axis] * inner : a.size()) * a.itemsize()});
+  }
+  const int64_t row_length = axis ? result.shape()[*axis] * inner : result.size();
+  ops::join_copy(result.data(), rows, row_length * result.itemsize(), pieces, result.device());
+  return true;
+}
+
 // Copies each input into its slice of `result` along `axis`.
 void copy_pieces(std::span<const NDArray> arrays, const NDArray& result, int axis) {
   int64_t offset = 0;
@@ -121,6 +149,7 @@ NDArray concatenate(std::span<const NDArray> arrays, std::optional<int64_t> axis
   const DType result_dtype = joined_dtype(arrays, dtype, out, casting);
   if (out) check_out(*out, shape);
   NDArray result = out ? *out : empty(shape, result_dtype, axis ? joined_order(arrays) : Order::C);
+  if (join_in_one_launch(arrays, result, axis ? std::optional<int>(ax) : std::nullopt)) return result;
   if (axis) copy_pieces(arrays, result, ax);
   else copy_flattened(arrays, result);
   return result;

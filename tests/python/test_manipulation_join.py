@@ -195,6 +195,36 @@ def test_concatenate_hypothesis(case):
     check(lambda: np.concatenate(h, axis=axis), lambda: cp.concatenate(d, axis=axis))
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.float16, np.float32, np.int64, np.complex128], ids=str)
+def test_concatenate_contiguous_inputs_in_one_launch(dtype, rng):
+    """Inputs that already have the result's dtype and order go in one launch of the join kernel:
+    words as wide as every address and length allows (offset views force narrow ones), more pieces
+    than one launch's table holds, rows of pieces side by side (axis 1, F order) and out=."""
+    lengths = [int(n) for n in rng.integers(0, 40, 150)]
+    base_h = random_array((sum(lengths) + 150,), dtype, rng, special=True)
+    base_d = cp.asarray(base_h)
+    for shift in (0, 1):  # shift 1: every piece starts one element past an aligned address
+        starts = np.cumsum([0] + lengths[:-1]) + shift
+        h = [base_h[s:s + n] for s, n in zip(starts, lengths)]
+        d = [base_d[s:s + n] for s, n in zip(starts, lengths)]
+        check(lambda: np.concatenate(h), lambda: cp.concatenate(d))
+        check(lambda: np.concatenate(h[:3], axis=None), lambda: cp.concatenate(d[:3], axis=None))
+    for layout in ("c", "f"):
+        for axis in range(3):
+            shapes = [tuple(n if k == axis else size for k, size in enumerate((5, 3, 4))) for n in (3, 1, 0, 7)]
+            h, d = pairs(shapes, dtype, rng, layouts=(layout,))
+            check(lambda: np.concatenate(h, axis=axis), lambda: cp.concatenate(d, axis=axis))
+    h, d = pairs([(1_000_001,), (1_000_001,), (1_000_001,)], dtype, rng)
+    check(lambda: np.stack(h, axis=1), lambda: cp.stack(d, axis=1))
+    check(lambda: np.concatenate([x.reshape(1, -1) for x in h], axis=1),
+          lambda: cp.concatenate([x.reshape(1, -1) for x in d], axis=1))
+    out_h, out_d = np.empty((3, 7), dtype), cp.empty((3, 7), dtype)
+    h, d = pairs([(3, 2), (3, 5)], dtype, rng)
+    np.concatenate(h, axis=1, out=out_h)
+    assert cp.concatenate(d, axis=1, out=out_d) is out_d
+    same(out_d, out_h)
+
+
 def test_concatenate_long_rows(rng):
     h, d = pairs([(1_000_003,), (2_000_000,), (17,)], np.float32, rng, layouts=("c", "stepped", "negative"))
     check(lambda: np.concatenate(h), lambda: cp.concatenate(d))

@@ -1,11 +1,13 @@
-// The tiled transpose copy (transpose.cuh) and the one-pass pad (pad.cuh) compile with NVRTC for
-// sm_80 and sm_90: plain copies of every element size, casts from and to every dtype, every pad
-// mode and word size, several batch ranks and both index widths.
+// The copy kernels compile with NVRTC for sm_80 and sm_90: the tiled transpose copy
+// (transpose.cuh: plain copies of every element size, casts from and to every dtype, several batch
+// ranks), the one-pass pad (pad.cuh: every mode and word size) and the join (join.cuh: every word
+// size and piece-table capacity), in both index widths.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "expect_compiles.hpp"
+#include "ops/join_copy.hpp"
 #include "ops/pad.hpp"
 #include "ops/transpose_copy.hpp"
 
@@ -46,4 +48,12 @@ TEST(PadKernelCompile, EveryModeAndWordSize) {
   for (int rank : {1, 3, 4})
     for (bool index64 : {false, true})
       expect_compiles(ops::pad_source(PadMode::Reflect, 4, rank, index64), "pad rank " + std::to_string(rank));
+}
+
+TEST(JoinKernelCompile, EveryWordSizeAndCapacity) {
+  for (int word : {1, 2, 4, 8, 16})
+    for (int capacity : {4, 16, 64})
+      for (bool index64 : {false, true})
+        expect_compiles(ops::join_source(word, capacity, index64), "join word " + std::to_string(word) + " capacity " +
+                                                                        std::to_string(capacity) + (index64 ? " 64-bit" : ""));
 }
