@@ -143,7 +143,9 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     args.value(dst.array.data()).value(static_cast<const char*>(sorted_keys.data()));
     args.value(static_cast<const char*>(sorted_payload.data())).index(n);
     args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
-    CUfunction f = gather_kernel(GatherKernel::ScatterSorted, idtype, word, mode, rank, grank, index64);
+    // The write reads only keys, payloads and the group's layout: one kernel serves every index
+    // dtype, mode and iteration rank.
+    CUfunction f = gather_kernel(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Raise, 1, grank, index64);
     CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
   }
   check_flag(flag, index, dst);
