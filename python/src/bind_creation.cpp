@@ -3,21 +3,11 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
-#include "cuarray/errors.hpp"
 #include "cuarray/random.hpp"
 #include "cuarray/reduction.hpp"
 #include "py_array.hpp"
 
 namespace cuarray::py {
-namespace {
-
-Scalar scalar_required(nb::handle h, const char* what) {
-  auto s = scalar_from_py(h);
-  if (!s) throw_error(ErrorKind::Type, std::string(what) + " must be a number");
-  return *s;
-}
-
-}  // namespace
 
 void bind_creation(nb::module_& m) {
   m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {

@@ -4,7 +4,6 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
-#include "cuarray/errors.hpp"
 #include "cuarray/histograms.hpp"
 #include "py_array.hpp"
 
@@ -13,11 +12,7 @@ namespace {
 
 const NDArray* optional_array(nb::handle h) { return h.is_none() ? nullptr : &array_of(h); }
 
-Scalar scalar_of(nb::handle h) {
-  auto s = scalar_from_py(h);
-  if (!s) throw_error(ErrorKind::Type, "a histogram range bound must be a number");
-  return *s;
-}
+constexpr const char* kBound = "a histogram range bound";
 
 }  // namespace
 
@@ -34,8 +29,9 @@ void bind_histograms(nb::module_& m) {
     std::optional<UniformBins> uniform;
     if (!dtypes.is_none())
       uniform = UniformBins{dtype_from_py_required(dtypes[0]), dtype_from_py_required(dtypes[1]),
-                            dtype_from_py_required(dtypes[2]), scalar_of(values[0]), scalar_of(values[1]),
-                            scalar_of(values[2]), scalar_of(values[3])};
+                            dtype_from_py_required(dtypes[2]),        scalar_required(values[0], kBound),
+                            scalar_required(values[1], kBound),       scalar_required(values[2], kBound),
+                            scalar_required(values[3], kBound)};
     return wrap(histogram_bins(array_of(a), array_of(edges), uniform));
   }, nb::arg("a"), nb::arg("edges"), nb::arg("dtypes").none(), nb::arg("values").none());
   m.def("count_bins", [](nb::handle bins, int64_t nbins, nb::handle weights) {

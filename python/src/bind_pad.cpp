@@ -24,12 +24,6 @@ PadMode pad_mode_from_name(std::string_view name) {
   throw_error(ErrorKind::Value, "mode '" + std::string(name) + "' is not a one-pass pad mode");
 }
 
-Scalar pad_constant(nb::handle h) {
-  auto s = scalar_from_py(h);
-  if (!s) throw_error(ErrorKind::Type, "a pad constant must be a number");
-  return *s;
-}
-
 }  // namespace
 
 void bind_pad(nb::module_& m) {
@@ -40,7 +34,8 @@ void bind_pad(nb::module_& m) {
     for (nb::handle pair : widths) w.push_back({nb::cast<int64_t>(pair[0]), nb::cast<int64_t>(pair[1])});
     std::vector<std::pair<Scalar, Scalar>> c;
     if (!constants.is_none())
-      for (nb::handle pair : constants) c.emplace_back(pad_constant(pair[0]), pad_constant(pair[1]));
+      for (nb::handle pair : constants)
+        c.emplace_back(scalar_required(pair[0], "a pad constant"), scalar_required(pair[1], "a pad constant"));
     return wrap(pad(array_of(a), w, pad_mode_from_name(mode), c));
   }, nb::arg("a"), nb::arg("widths"), nb::arg("mode"), nb::arg("constants").none());
 }

@@ -97,6 +97,12 @@ std::optional<Scalar> scalar_from_py(nb::handle obj) {
   return std::nullopt;
 }
 
+Scalar scalar_required(nb::handle obj, const char* what) {
+  std::optional<Scalar> s = scalar_from_py(obj);
+  if (!s) throw_error(ErrorKind::Type, std::string(what) + " must be a number");
+  return *s;
+}
+
 nb::object scalar_to_py(DType t, const void* bytes) {
   Scalar s = Scalar::load(t, bytes);
   switch (s.kind) {

@@ -18,6 +18,8 @@ nb::object dtype_to_py(DType t);                 // the numpy.dtype object (cach
 
 // Python bool/int/float/complex (weak) and NumPy scalars (strong); nullopt for anything else.
 std::optional<Scalar> scalar_from_py(nb::handle obj);
+// The same, raising TypeError "<what> must be a number" for anything else.
+Scalar scalar_required(nb::handle obj, const char* what);
 nb::object scalar_to_py(DType t, const void* bytes);  // a Python scalar like NumPy's .item()
 
 Shape shape_from_py(nb::handle obj);              // int or sequence of ints
