@@ -95,9 +95,11 @@ void check_nonempty_axis(const IndexedArray& a, int64_t n, IndexMode mode, bool 
 // Every position writes one element of the indexed group (nothing else moves the target) and
 // has its own place in the index array, in C order over the iteration shape: then sorting the
 // positions by target (stably) orders the writes and puts NumPy's winner last among equals.
-// Below a few thousand positions the sort's extra launches cost more than the bitmaps save.
-bool sorted_scatter_applies(const StridedView& v) {
-  if (shape_size(v.shape) < 4096) return false;
+// Below a few thousand positions the sort's extra launches cost more than the bitmaps save,
+// unless the group is so large that the bitmaps and claims (O(targets): 2 bits and 4-8 bytes per
+// target) would dwarf the positions: then the sort's O(positions) memory wins.
+bool sorted_scatter_applies(const StridedView& v, int64_t targets) {
+  if (shape_size(v.shape) < 4096 && targets < (int64_t{1} << 24)) return false;
   int64_t expected = 1;
   for (size_t d = v.shape.size(); d-- > 0;) {
     if (v.strides[0][d] != 0) return false;
@@ -245,7 +247,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   bool values_vary = false;
   for (size_t d = 0; d < v.shape.size(); ++d) values_vary = values_vary || (v.strides[3][d] != 0 && v.strides[1][d] != 0);
   const std::optional<runtime::HostFlag> flag = raise_flag(mode, values.device());
-  if (values_vary && sorted_scatter_applies(v)) {
+  if (values_vary && sorted_scatter_applies(v, alen)) {
     scatter_sorted(dst, values, index, mode, v, group, index64, flag);
     return;
   }

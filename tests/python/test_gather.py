@@ -201,6 +201,25 @@ def test_scatter_sorted_edge_cases(rng):
     assert_array_equal_np(d, before)
 
 
+def test_few_positions_into_a_huge_target_sort(rng):
+    """A handful of positions into 2**24 or more targets sort too (the bitmaps and claims would take
+    O(targets) memory): duplicates still resolve to the last, a bad index still writes nothing."""
+    size = 2**24 + 3
+    h = np.zeros(size, np.int8)
+    d = cp.zeros(size, np.int8)
+    idx = np.array([size - 1, 5, 2**23, 5, size - 1, 0, 5])
+    values = np.arange(1, 8, dtype=np.int8)
+    h[idx] = values
+    d[cp.asarray(idx)] = cp.asarray(values)
+    assert_array_equal_np(d, h)
+    np.put(h, [-1, 7, size + 7], [9, 10, 11], mode="wrap")
+    cp.put(d, cp.asarray([-1, 7, size + 7]), cp.asarray([9, 10, 11], np.int8), mode="wrap")
+    assert_array_equal_np(d, h)
+    with pytest.raises(IndexError, match=f"index {size} is out of bounds for axis 0 with size {size}"):
+        d[cp.asarray([1, size])] = cp.asarray([1, 2], np.int8)
+    assert_array_equal_np(d, h)
+
+
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_take_along_axis_every_dtype(dtype, rng):
     h = random_array((3, 4, 5), dtype, rng, special=True)
