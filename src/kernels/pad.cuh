@@ -4,7 +4,9 @@
 // composes to an independent map per axis, so one gather reproduces it exactly. The generated
 // part defines, before this fragment: word_t (a raw word of the itemsize), index_t / offset_t,
 // R (the rank, dims in the output's memory order: the output is written at its flat index) and
-// kMode (PadMode below). Byte strides of the input may be negative.
+// kMode (PadMode below). Byte strides of the input may be negative. `axis` and `constants` are
+// indexed by a run-time dim: as __grid_constant__ they are read in place, where plain parameters
+// were copied into every thread's local memory (up to 144 bytes a thread, ptxas -v).
 namespace cuarray {
 
 enum PadMode : int { kPadConstant = 0, kPadEdge = 1, kPadReflect = 2, kPadSymmetric = 3, kPadWrap = 4 };
@@ -38,8 +40,9 @@ __device__ __forceinline__ offset_t pad_source(offset_t i, offset_t len) {
 extern "C" __global__ void __launch_bounds__(256)
     cuarray_pad(const char* src, word_t* dst, index_t n, cuarray::Array<index_t, R> out_shape,
                 cuarray::Array<offset_t, R> in_shape, cuarray::Array<offset_t, R> before,
-                cuarray::Array<offset_t, R> src_strides, cuarray::Array<offset_t, R> axis,
-                cuarray::Array<word_t, 2 * R> constants) {
+                cuarray::Array<offset_t, R> src_strides,
+                const __grid_constant__ cuarray::Array<offset_t, R> axis,
+                const __grid_constant__ cuarray::Array<word_t, 2 * R> constants) {
   using namespace cuarray;
   for (index_t i = global_thread(); i < n; i += grid_threads()) {
     offset_t off = 0;
