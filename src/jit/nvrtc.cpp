@@ -71,6 +71,15 @@ void check(nvrtcResult r, const char* call) {
     throw_error(ErrorKind::CudaRuntime, std::string(call) + " failed: " + nvrtc().nvrtcGetErrorString(r));
 }
 
+std::string program_log(const NvrtcApi& api, nvrtcProgram prog) {
+  size_t log_size = 0;
+  api.nvrtcGetProgramLogSize(prog, &log_size);
+  std::string log(log_size, '\0');
+  api.nvrtcGetProgramLog(prog, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
 }  // namespace
 
 int nvrtc_version() { return nvrtc().version; }
@@ -85,7 +94,7 @@ const std::vector<std::string>& default_options() {
 }
 
 std::string compile_to_cubin(const std::string& source, const std::string& name, const std::string& arch,
-                             const std::vector<std::string>& extra_options) {
+                             const std::vector<std::string>& extra_options, std::string* log) {
   const NvrtcApi& api = nvrtc();
   nvrtcProgram prog;
   check(api.nvrtcCreateProgram(&prog, source.c_str(), (name + ".cu").c_str(), 0, nullptr, nullptr),
@@ -97,14 +106,11 @@ std::string compile_to_cubin(const std::string& source, const std::string& name,
   for (const auto& o : options) argv.push_back(o.c_str());
   nvrtcResult result = api.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
   if (result != NVRTC_SUCCESS) {
-    size_t log_size = 0;
-    api.nvrtcGetProgramLogSize(prog, &log_size);
-    std::string log(log_size, '\0');
-    api.nvrtcGetProgramLog(prog, log.data());
+    std::string failure = program_log(api, prog);
     api.nvrtcDestroyProgram(&prog);
-    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
-    throw CompileError(log, source, name);
+    throw CompileError(failure, source, name);
   }
+  if (log) *log = program_log(api, prog);
   size_t size = 0;
   api.nvrtcGetCUBINSize(prog, &size);
   std::string cubin(size, '\0');

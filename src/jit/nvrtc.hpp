@@ -6,8 +6,10 @@
 namespace cuarray::jit {
 
 // "sm_90" etc. Throws CudaRuntime when libnvrtc cannot be found, CompileError with the log on failure.
+// `log`, when given, receives NVRTC's log of a successful compile (with --ptxas-options=-v among
+// the options: ptxas's registers, stack frame and spills of every kernel; the tests read it).
 std::string compile_to_cubin(const std::string& source, const std::string& name, const std::string& arch,
-                             const std::vector<std::string>& extra_options = {});
+                             const std::vector<std::string>& extra_options = {}, std::string* log = nullptr);
 int nvrtc_version();  // major * 1000 + minor * 10, e.g. 13000
 
 // The options every cuarray kernel compiles with (part of the disk cache key).

@@ -1,8 +1,11 @@
 // The one check every kernel-family test makes: a generated source compiles with NVRTC to CUBIN
-// for sm_80 and sm_90 (no GPU needed); a failure reports NVRTC's log.
+// for sm_80 and sm_90 (no GPU needed); a failure reports NVRTC's log. Families whose kernels index
+// parameter arrays at run time also check that no kernel uses local memory (ptxas would copy such
+// a parameter into every thread's stack unless it is __grid_constant__; docs/performance.md).
 #pragma once
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
 
 #include "cuarray/errors.hpp"
@@ -10,10 +13,31 @@
 
 namespace cuarray::test {
 
-inline void expect_compiles(const std::string& source, const std::string& what) {
+enum class LocalMemory { Allowed, None };
+
+// Every "N bytes stack frame, S bytes spill stores, L bytes spill loads" line of a ptxas -v log
+// reads 0, 0, 0 (and there is at least one).
+inline void expect_no_local_memory(const std::string& log, const std::string& what) {
+  static const std::regex usage(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+  int kernels = 0;
+  for (auto it = std::sregex_iterator(log.begin(), log.end(), usage); it != std::sregex_iterator(); ++it, ++kernels)
+    EXPECT_TRUE((*it)[1] == "0" && (*it)[2] == "0" && (*it)[3] == "0") << what << " uses local memory: " << it->str();
+  EXPECT_GT(kernels, 0) << what << ": no ptxas report in the log:\n" << log;
+}
+
+inline void expect_compiles(const std::string& source, const std::string& what,
+                            LocalMemory local = LocalMemory::Allowed) {
   for (const char* arch : {"sm_80", "sm_90"}) {
+    const bool report = local == LocalMemory::None && std::string(arch) == "sm_90";
     try {
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch).size(), 0u) << what;
+      std::string log;
+      EXPECT_GT(jit::compile_to_cubin(source, "test", arch, report ? std::vector<std::string>{"--ptxas-options=-v"}
+                                                                   : std::vector<std::string>{},
+                                      report ? &log : nullptr)
+                    .size(),
+                0u)
+          << what;
+      if (report) expect_no_local_memory(log, what + " (" + arch + ")");
     } catch (const CompileError& e) {
       ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();
     }

@@ -11,6 +11,7 @@
 
 using namespace cuarray;
 using test::expect_compiles;
+using test::LocalMemory;
 
 namespace {
 
@@ -30,9 +31,9 @@ std::string name(DType t) { return std::string(dtype_name(t)); }
 TEST(CombineIndicesCompile, EveryIndexDTypeAlongsideInt64) {
   for (DType t : index_dtypes()) {
     const DType pair[] = {t, DType::Int64};
-    expect_compiles(ops::combine_indices_source(pair, 2, false, false), "first " + name(t));
+    expect_compiles(ops::combine_indices_source(pair, 2, false, false), "first " + name(t), LocalMemory::None);
     const DType swapped[] = {DType::Int64, t};
-    expect_compiles(ops::combine_indices_source(swapped, 3, true, true), "second " + name(t));
+    expect_compiles(ops::combine_indices_source(swapped, 3, true, true), "second " + name(t), LocalMemory::None);
   }
 }
 
@@ -44,8 +45,10 @@ TEST(CombineIndicesCompile, OperandCountsRanksAndWidths) {
     for (int rank : {1, 4})
       for (bool index64 : {false, true})
         expect_compiles(ops::combine_indices_source(dtypes, rank, index64, index64),
-                        "k " + std::to_string(k) + " rank " + std::to_string(rank) + (index64 ? " 64-bit" : ""));
+                        "k " + std::to_string(k) + " rank " + std::to_string(rank) + (index64 ? " 64-bit" : ""),
+                        LocalMemory::None);
   }
   const DType two[] = {DType::Int32, DType::UInt16};
-  expect_compiles(ops::combine_indices_source(two, 2, false, true), "32-bit iteration, 64-bit flat index");
+  expect_compiles(ops::combine_indices_source(two, 2, false, true), "32-bit iteration, 64-bit flat index",
+                  LocalMemory::None);
 }

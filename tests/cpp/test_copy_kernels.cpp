@@ -13,6 +13,7 @@
 
 using namespace cuarray;
 using test::expect_compiles;
+using test::LocalMemory;
 
 namespace {
 
@@ -44,16 +45,23 @@ TEST(PadKernelCompile, EveryModeAndWordSize) {
   for (PadMode mode : {PadMode::Constant, PadMode::Edge, PadMode::Reflect, PadMode::Symmetric, PadMode::Wrap})
     for (int word : {1, 2, 4, 8, 16})
       expect_compiles(ops::pad_source(mode, word, 2, word == 8),
-                      "pad mode " + std::to_string(static_cast<int>(mode)) + " word " + std::to_string(word));
+                      "pad mode " + std::to_string(static_cast<int>(mode)) + " word " + std::to_string(word),
+                      LocalMemory::None);
   for (int rank : {1, 3, 4})
     for (bool index64 : {false, true})
-      expect_compiles(ops::pad_source(PadMode::Reflect, 4, rank, index64), "pad rank " + std::to_string(rank));
+      expect_compiles(ops::pad_source(PadMode::Reflect, 4, rank, index64), "pad rank " + std::to_string(rank),
+                      LocalMemory::None);
+  for (int rank : {1, 3, 4})  // constant mode indexes its constants by the padded dim
+    expect_compiles(ops::pad_source(PadMode::Constant, 16, rank, false), "pad constant rank " + std::to_string(rank),
+                    LocalMemory::None);
 }
 
 TEST(JoinKernelCompile, EveryWordSizeAndCapacity) {
   for (int word : {1, 2, 4, 8, 16})
     for (int capacity : {4, 16, 64})
       for (bool index64 : {false, true})
-        expect_compiles(ops::join_source(word, capacity, index64), "join word " + std::to_string(word) + " capacity " +
-                                                                        std::to_string(capacity) + (index64 ? " 64-bit" : ""));
+        expect_compiles(ops::join_source(word, capacity, index64),
+                        "join word " + std::to_string(word) + " capacity " + std::to_string(capacity) +
+                            (index64 ? " 64-bit" : ""),
+                        LocalMemory::None);
 }
