@@ -225,6 +225,24 @@ def test_concatenate_contiguous_inputs_in_one_launch(dtype, rng):
     same(out_d, out_h)
 
 
+@pytest.mark.slow
+def test_concatenate_past_2_31_words(rng):
+    """Pieces starting at odd addresses move single bytes, and three of 2**30 + 7 bytes make a
+    result past 2**31 words: the join kernel's 64-bit index path."""
+    n = (1 << 30) + 7
+    free, _ = cp.cuda.Device().mem_info
+    if free < 6 * n:
+        pytest.skip(f"needs {6 * n >> 20} MiB of free GPU memory, {free >> 20} MiB free")
+    pattern = random_array((997,), np.int8, rng)  # a prime period: no two pieces line up
+    base = cp.tile(cp.asarray(pattern), n // 997 + 2)
+    a, b = base[1:n + 1], base[3:n + 3]
+    r = cp.concatenate([a, b, a])
+    assert r.shape == (3 * n,) and r.dtype == np.int8
+    assert bool((r[:n] == a).all()) and bool((r[n:2 * n] == b).all()) and bool((r[2 * n:] == a).all())
+    for k, start in ((0, 1), (n - 1, 1), (n, 3 - n), (2 * n - 1, 3 - n), (2 * n, 1 - 2 * n), (3 * n - 1, 1 - 2 * n)):
+        assert int(r[k]) == int(pattern[(k + start) % 997]), k
+
+
 def test_concatenate_long_rows(rng):
     h, d = pairs([(1_000_003,), (2_000_000,), (17,)], np.float32, rng, layouts=("c", "stepped", "negative"))
     check(lambda: np.concatenate(h), lambda: cp.concatenate(d))
