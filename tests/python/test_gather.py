@@ -201,6 +201,33 @@ def test_scatter_sorted_edge_cases(rng):
     assert_array_equal_np(d, before)
 
 
+@pytest.mark.parametrize("size", [2**24 + 5, 50_000_000, 100_000_000, 140_000_000], ids=str)
+def test_scatter_into_targets_past_2_24_last_wins(size, rng):
+    """Targets past 2**24 need the sort's fourth key byte: duplicates interleaved with their
+    neighbours (alternating, clustered, spread, the first and last target) still resolve to the
+    last position, wrapped indices land where NumPy's do, and a bad index writes nothing."""
+    h = np.zeros(size, np.uint8)
+    d = cp.zeros(size, np.uint8)
+    alternating = (size // 2) // 8 * 8 + np.arange(60_000) % 8  # one bucket's targets in turn
+    clustered = rng.integers(0, 64, 60_000) + rng.choice([0, 8 * 1_000_003, size - 64], 60_000)
+    spread = rng.integers(0, size, 60_000)
+    idx = np.concatenate([alternating, clustered, spread, [0, size - 1, 0]])
+    rng.shuffle(idx[:-3])
+    values = rng.integers(0, 256, idx.size, dtype=np.uint8)
+    h[idx] = values
+    d[cp.asarray(idx)] = cp.asarray(values)
+    assert_array_equal_np(d, h)
+    wrapped = np.concatenate([-idx[:5000] - 1, idx[:5000] + size])
+    np.put(h, wrapped, values[:10_000], mode="wrap")
+    cp.put(d, cp.asarray(wrapped), cp.asarray(values[:10_000]), mode="wrap")
+    assert_array_equal_np(d, h)
+    bad = idx.copy()
+    bad[len(bad) // 2] = size
+    with pytest.raises(IndexError, match=f"index {size} is out of bounds for axis 0 with size {size}"):
+        d[cp.asarray(bad)] = cp.asarray(values)
+    assert_array_equal_np(d, h)
+
+
 def test_few_positions_into_a_huge_target_sort(rng):
     """A handful of positions into 2**24 or more targets sort too (the bitmaps and claims would take
     O(targets) memory): duplicates still resolve to the last, a bad index still writes nothing."""
