@@ -1,5 +1,7 @@
 #include "disk_cache.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,6 +90,29 @@ void store_cached_cubin(const std::string& key_text, const std::string& cubin) {
     written = (std::fclose(out.release()) == 0) && written;
   }
   if (!written || std::rename(tmp.c_str(), (dir + "/" + file_name(key_text)).c_str()) != 0) std::remove(tmp.c_str());
+}
+
+CompileLock::CompileLock(const std::string& key_text) {
+  const std::string dir = cache_dir() + "/locks";
+  make_dirs(dir);
+  path_ = dir + "/" + file_name(key_text) + ".lock";
+  fd_ = ::open(path_.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+  if (fd_ < 0) return;
+  int rc;
+  do rc = ::flock(fd_, LOCK_EX);
+  while (rc != 0 && errno == EINTR);
+  if (rc != 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+}
+
+void CompileLock::retire() {
+  if (fd_ >= 0) ::unlink(path_.c_str());
+}
+
+CompileLock::~CompileLock() {
+  if (fd_ >= 0) ::close(fd_);  // releases the flock
 }
 
 }  // namespace cuarray::jit

@@ -40,10 +40,7 @@ std::string cubin_for(const KernelSource& source, const std::string& arch,
   for (const auto& o : default_options()) key_text += o + '\0';
   for (const auto& o : extra_options) key_text += o + '\0';
   key_text += arch + '\0' + std::to_string(nvrtc_version());
-  if (auto cached = load_cached_cubin(key_text)) return *cached;
-  std::string cubin = compile_to_cubin(source.code, source.name, arch, extra_options);
-  store_cached_cubin(key_text, cubin);
-  return cubin;
+  return cached_cubin(key_text, [&] { return compile_to_cubin(source.code, source.name, arch, extra_options); });
 }
 
 CUfunction load_kernel(const KernelSource& source, const std::vector<std::string>& extra_options) {
