@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "hash.hpp"
@@ -54,7 +55,6 @@ namespace {
 // facets crashed inside some toolchains' Python processes).
 using File = std::unique_ptr<FILE, int (*)(FILE*)>;
 File open_file(const std::string& path, const char* mode) { return File(std::fopen(path.c_str(), mode), &std::fclose); }
-}  // namespace
 
 std::optional<std::string> load_cached_cubin(const std::string& key_text) {
   File in = open_file(cache_dir() + "/" + file_name(key_text), "rb");
@@ -92,27 +92,55 @@ void store_cached_cubin(const std::string& key_text, const std::string& cubin) {
   if (!written || std::rename(tmp.c_str(), (dir + "/" + file_name(key_text)).c_str()) != 0) std::remove(tmp.c_str());
 }
 
-CompileLock::CompileLock(const std::string& key_text) {
-  const std::string dir = cache_dir() + "/locks";
-  make_dirs(dir);
-  path_ = dir + "/" + file_name(key_text) + ".lock";
-  fd_ = ::open(path_.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
-  if (fd_ < 0) return;
-  int rc;
-  do rc = ::flock(fd_, LOCK_EX);
-  while (rc != 0 && errno == EINTR);
-  if (rc != 0) {
-    ::close(fd_);
-    fd_ = -1;
+// One kernel's lock file, held while the object lives (nothing when it cannot be taken).
+class CompileLock {
+ public:
+  explicit CompileLock(const std::string& key_text) {
+    const std::string dir = cache_dir() + "/locks";
+    make_dirs(dir);
+    path_ = dir + "/" + file_name(key_text) + ".lock";
+    fd_ = ::open(path_.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (fd_ < 0) return;
+    int rc;
+    do rc = ::flock(fd_, LOCK_EX);
+    while (rc != 0 && errno == EINTR);
+    if (rc != 0) {
+      ::close(fd_);
+      fd_ = -1;
+    }
   }
-}
+  ~CompileLock() {
+    if (fd_ >= 0) ::close(fd_);  // releases the flock
+  }
+  CompileLock(const CompileLock&) = delete;
+  CompileLock& operator=(const CompileLock&) = delete;
+  bool held() const { return fd_ >= 0; }
+  // Removes the lock file once the CUBIN is stored: a waiter on the removed file finds the CUBIN
+  // when it gets its turn, and a later caller finds it before taking any lock.
+  void retire() {
+    if (fd_ >= 0) ::unlink(path_.c_str());
+  }
 
-void CompileLock::retire() {
-  if (fd_ >= 0) ::unlink(path_.c_str());
-}
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
 
-CompileLock::~CompileLock() {
-  if (fd_ >= 0) ::close(fd_);  // releases the flock
+}  // namespace
+
+std::string cached_cubin(const std::string& key_text, const std::function<std::string()>& compile) {
+  if (auto cached = load_cached_cubin(key_text)) return *cached;
+  CompileLock lock(key_text);
+  if (lock.held()) {
+    if (auto cached = load_cached_cubin(key_text)) {  // compiled while we waited
+      lock.retire();
+      return *cached;
+    }
+  }
+  std::string cubin = compile();
+  store_cached_cubin(key_text, cubin);
+  lock.retire();
+  return cubin;
 }
 
 }  // namespace cuarray::jit

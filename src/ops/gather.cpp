@@ -16,7 +16,6 @@
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
-#include "select.hpp"
 #include "sort.hpp"
 
 namespace cuarray::ops {
@@ -169,7 +168,7 @@ std::string gather_source(GatherKernel kernel, DType index, int word_bytes, Inde
   s += kernels::elementwise_cuh;
   s += index_typedefs(index64);
   s += "typedef " + std::string(kernel_type_name(index)) + " idx_t;\n";
-  s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
+  s += word_typedef(word_bytes);
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RA = " + std::to_string(group_rank) + ";\n";
   s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";
   s += kernels::gather_cuh;

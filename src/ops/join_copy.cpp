@@ -1,7 +1,8 @@
 #include "join_copy.hpp"
 
 #include <algorithm>
-#include <vector>
+#include <iterator>
+#include <span>
 
 #include "../jit/kernel_cache.hpp"
 #include "../jit/kernel_families.hpp"
@@ -12,7 +13,6 @@
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
-#include "select.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -21,6 +21,7 @@ constexpr uint8_t kJoinKeyKind = static_cast<uint8_t>(jit::KernelFamily::Join);
 // Piece-table capacities: a launch takes the smallest that holds its pieces, so that joining two
 // arrays does not pass 64-entry tables; more than the largest go in several launches.
 constexpr int kCapacities[] = {4, 16, 64};
+constexpr size_t kMaxPieces = kCapacities[std::size(kCapacities) - 1];
 constexpr int kMaxWord = 16;
 
 CUfunction join_kernel(int word_bytes, int capacity, bool index64) {
@@ -44,7 +45,7 @@ std::string join_source(int word_bytes, int capacity, bool index64) {
   s.reserve(4096);
   s += kernels::prelude_cuh;
   s += kernels::elementwise_cuh;
-  s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
+  s += word_typedef(word_bytes);
   s += index_typedefs(index64);
   s += "constexpr int kPieces = " + std::to_string(capacity) + ";\n";
   s += kernels::join_cuh;
@@ -61,20 +62,21 @@ void join_copy(char* dst, int64_t rows, int64_t dst_row_bytes, std::span<const J
   const auto stream = reinterpret_cast<CUstream>(current_stream_handle());
   int64_t column = 0;  // words of the destination row before this launch's pieces
   for (size_t first = 0; first < pieces.size();) {
-    const size_t count = std::min<size_t>(pieces.size() - first, kCapacities[std::size(kCapacities) - 1]);
+    const size_t count = std::min(pieces.size() - first, kMaxPieces);
     const int capacity = *std::find_if(std::begin(kCapacities), std::end(kCapacities),
                                        [&](int c) { return static_cast<size_t>(c) >= count; });
-    std::vector<const char*> sources(static_cast<size_t>(capacity), nullptr);
-    std::vector<int64_t> starts{0};
+    const char* sources[kMaxPieces] = {};
+    int64_t starts[kMaxPieces + 1] = {0};
     for (size_t p = 0; p < count; ++p) {
       sources[p] = pieces[first + p].data;
-      starts.push_back(starts.back() + pieces[first + p].row_bytes / word);
+      starts[p + 1] = starts[p] + pieces[first + p].row_bytes / word;
     }
-    const int64_t width = starts.back();
+    const int64_t width = starts[count];
     if (width > 0) {
       KernelArgs args(index64);
       args.value(dst + column * word).index(rows).index(width).index(dst_stride).value(static_cast<int>(count));
-      args.bytes(sources.data(), sources.size() * sizeof(const char*)).array(starts, capacity + 1, width);
+      args.bytes(sources, static_cast<size_t>(capacity) * sizeof(const char*));
+      args.array(std::span<const int64_t>(starts, count + 1), static_cast<size_t>(capacity) + 1, width);
       jit::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, stream, args.get());
     }
     column += width;

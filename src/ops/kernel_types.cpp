@@ -3,6 +3,7 @@
 #include <array>
 
 #include "../kernels/fragments.hpp"
+#include "cuarray/errors.hpp"
 
 namespace cuarray::ops {
 
@@ -34,6 +35,19 @@ void append_common_fragments(std::string& source, std::span<const DType> dtypes)
   add(kernels::convert_cuh);
   add(kernels::ufunc_math_cuh);
 }
+
+std::string_view raw_word_type(int bytes) {
+  switch (bytes) {
+    case 1: return "uint8_t";
+    case 2: return "uint16_t";
+    case 4: return "uint32_t";
+    case 8: return "uint64_t";
+    case 16: return "cuarray::Vec<uint64_t, 2>";
+  }
+  throw_error(ErrorKind::Value, "no raw word type of " + std::to_string(bytes) + " bytes");
+}
+
+std::string word_typedef(int bytes) { return "typedef " + std::string(raw_word_type(bytes)) + " word_t;\n"; }
 
 const char* index_typedefs(bool index64) {
   return index64 ? "typedef uint64_t index_t; typedef int64_t offset_t;\n"

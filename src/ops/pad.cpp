@@ -13,7 +13,6 @@
 #include "kernel_types.hpp"
 #include "kernel_args.hpp"
 #include "launch_config.hpp"
-#include "select.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -35,7 +34,7 @@ std::string pad_source(PadMode mode, int word_bytes, int rank, bool index64) {
   s.reserve(8192);
   s += kernels::prelude_cuh;
   s += kernels::elementwise_cuh;
-  s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
+  s += word_typedef(word_bytes);
   s += index_typedefs(index64);
   s += "constexpr int R = " + std::to_string(rank) + ";\n";
   s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";

@@ -49,17 +49,6 @@ StridedView iteration(const NDArray& pred, const NDArray* other) {
 
 }  // namespace
 
-std::string_view raw_word_type(int bytes) {
-  switch (bytes) {
-    case 1: return "uint8_t";
-    case 2: return "uint16_t";
-    case 4: return "uint32_t";
-    case 8: return "uint64_t";
-    case 16: return "cuarray::Vec<uint64_t, 2>";
-  }
-  throw_error(ErrorKind::Value, "no raw word type of " + std::to_string(bytes) + " bytes");
-}
-
 std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
                           bool index64) {
   std::string s;
@@ -69,7 +58,7 @@ std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMod
   s += kernels::elementwise_cuh;
   s += index_typedefs(index64);
   s += "typedef " + std::string(kernel_type_name(pred)) + " pred_t;\n";
-  s += "typedef " + std::string(raw_word_type(word_bytes)) + " word_t;\n";
+  s += word_typedef(word_bytes);
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RI = " + std::to_string(index_rank) + ";\n";
   s += "constexpr int kItems = " + std::to_string(kItems) + ";\nconstexpr int kMode = " +
        std::to_string(static_cast<int>(mode)) + ";\n";

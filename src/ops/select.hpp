@@ -57,7 +57,4 @@ class Selection {
 std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
                           bool index64);
 
-// Spellings shared by the select and gather kernels.
-std::string_view raw_word_type(int bytes);   // "uint32_t", ..., a 16-byte vector
-
 }  // namespace cuarray::ops

@@ -9,7 +9,6 @@
 #include "../runtime/driver.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
-#include "select.hpp"
 
 namespace cuarray::ops {
 namespace {

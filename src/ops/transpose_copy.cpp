@@ -10,7 +10,6 @@
 #include "coalesce.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
-#include "select.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -40,21 +39,21 @@ CUfunction transpose_kernel(DType in, DType out, int batch_rank, bool index64) {
 std::string transpose_source(DType in, DType out, int batch_rank, bool index64) {
   std::string s;
   s.reserve(in == out ? 4096 : 32768);
-  const std::string word(raw_word_type(static_cast<int>(itemsize(out))));
   if (in == out) {
     s += kernels::prelude_cuh;
     s += kernels::elementwise_cuh;
-    s += "typedef " + word + " in_t;\ntypedef " + word + " out_t;\n";
+    s += word_typedef(static_cast<int>(itemsize(out)));
+    s += "typedef word_t in_t;\ntypedef word_t out_t;\n";
     s += "__device__ __forceinline__ out_t transpose_convert(const in_t& v) { return v; }\n";
   } else {
     const DType used[] = {in, out};
     append_common_fragments(s, used);
     s += kernels::elementwise_cuh;
+    s += word_typedef(static_cast<int>(itemsize(out)));
     s += "typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
     s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
     s += "__device__ __forceinline__ out_t transpose_convert(const in_t& v) { return cuarray_cast<out_t>(v); }\n";
   }
-  s += "typedef " + word + " word_t;\n";
   s += index_typedefs(index64);
   s += "constexpr int RB = " + std::to_string(batch_rank) + ";\n";
   s += kernels::transpose_cuh;
