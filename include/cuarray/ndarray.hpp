@@ -31,7 +31,10 @@ class NDArray {
   int64_t size() const { return size_; }
   int64_t itemsize() const { return static_cast<int64_t>(cuarray::itemsize(dtype_)); }
   int64_t nbytes() const { return size_ * itemsize(); }
-  char* data() const { return data_; }
+  // The address for code outside cuarray: submits held launches and marks the buffer shared, so
+  // that launches stay unheld while it lives (flush_launches() in runtime.hpp says why).
+  char* data() const;
+  char* raw_data() const { return data_; }  // for cuarray's own kernels and copies
   int device() const { return buffer_ ? buffer_->device() : current_device(); }
   const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
   bool c_contiguous() const { return flags_ & kCContiguous; }

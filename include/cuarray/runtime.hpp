@@ -3,6 +3,7 @@
 // The CUDA driver is opened with dlopen on first use, so a program that links cuarray runs on a
 // machine with no GPU until it asks for one; then it gets ErrorKind::CudaRuntime naming what is missing.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -75,20 +76,38 @@ class Event {
 float elapsed_time_ms(const Event& start, const Event& end);
 void stream_wait_event(StreamHandle stream, const Event& event);
 
+// ---- launch batching (docs/launch-batching.md) ----------------------------------------------------
+// Small kernel launches of cuarray's own operations are held and submitted together as one CUDA
+// graph: at a synchronization, a copy, an event, a large launch, a launch on another stream, 32 held
+// launches, or flush_launches(). The device sees all work in program order; what changes is when.
+// NDArray::data() and memory from other libraries mark their buffer shared, and nothing is held
+// while a shared buffer lives, so other code that enqueues work on that memory stays in order.
+void flush_launches();                  // submits every held launch now
+void set_launch_batching(bool enabled); // on by default; CUARRAY_LAUNCH_BATCHING=0 turns it off
+bool launch_batching();
+int held_launches(int device);          // launches held now on `device`, for tests and diagnostics
+
 // ---- memory ------------------------------------------------------------------------------------
 // Device memory that arrays view. Pool blocks return to their pool when the last array dies.
 class Buffer {
  public:
-  virtual ~Buffer() = default;
+  virtual ~Buffer();
   void* ptr() const { return ptr_; }
   size_t size() const { return size_; }
   int device() const { return device_; }
+  // Marks the memory as reachable by code outside cuarray, which may enqueue its own work on it:
+  // submits held launches and holds none while the buffer lives (see flush_launches()).
+  void share();
+  bool shared() const { return shared_.load(std::memory_order_relaxed); }
 
  protected:
   Buffer(void* ptr, size_t size, int device) : ptr_(ptr), size_(size), device_(device) {}
   void* ptr_;
   size_t size_;
   int device_;
+
+ private:
+  std::atomic<bool> shared_{false};
 };
 
 // Memory owned by someone else (DLPack producers, raw pointers); `release` runs when the last view dies.

@@ -41,6 +41,10 @@ void bind_cuda(nb::module_& m) {
   m.def("get_current_device", &current_device);
   m.def("set_current_device", &set_current_device);
   m.def("device_synchronize", &device_synchronize);
+  m.def("flush_launches", &flush_launches);
+  m.def("set_launch_batching", &set_launch_batching);
+  m.def("launch_batching", &launch_batching);
+  m.def("held_launches", &held_launches);
   m.def("mem_get_info", [](int d) {
     const DeviceMemoryInfo info = device_memory_info(d);
     return nb::make_tuple(info.free, info.total);

@@ -96,8 +96,8 @@ void bind_manipulation(nb::module_& m) {
     const int64_t kept = std::min(old.size(), resized.size());
     if (kept > 0) {  // both sides viewed 1-d in memory order
       const Strides unit{old.itemsize()};
-      NDArray from = old.view_as(Shape{old.size()}, unit, old.data());
-      NDArray to = resized.view_as(Shape{resized.size()}, unit, resized.data());
+      NDArray from = old.view_as(Shape{old.size()}, unit, old.raw_data());
+      NDArray to = resized.view_as(Shape{resized.size()}, unit, resized.raw_data());
       to.slice(0, 0, kept, 1).assign(from.slice(0, 0, kept, 1));
     }
     self->array = std::move(resized);

@@ -241,7 +241,7 @@ void bind_ndarray(nb::module_& m) {
                                            "') to dtype('" + std::string(dtype_name(t)) + "') according to the rule '" +
                                            std::string(casting_name(c)) + "'");
         NDArray r = a.astype(t, copy, order_from_py(order, Order::K));
-        return r.data() == a.data() && r.dtype() == a.dtype() && !copy ? nb::borrow(s) : wrap(std::move(r));
+        return r.raw_data() == a.raw_data() && r.dtype() == a.dtype() && !copy ? nb::borrow(s) : wrap(std::move(r));
       }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting").none() = nb::none(), nb::arg("subok").none() = nb::none(),
       nb::arg("copy") = true)
       .def("copy", [](nb::handle s, nb::handle order) { return wrap(array_of(s).copy(order_from_py(order, Order::C))); },

@@ -17,6 +17,11 @@ NDArray::NDArray(std::shared_ptr<Buffer> buffer, char* data, Shape shape, Stride
   update_flags();
 }
 
+char* NDArray::data() const {
+  if (buffer_) buffer_->share();
+  return data_;
+}
+
 void NDArray::update_flags() {
   size_ = shape_size(shape_);
   flags_ = 0;

@@ -87,8 +87,4 @@ CUfunction add_kernel(const KernelKey& key, const KernelSource& source) {
   return map_for(current_device()).emplace(key, f).first->second;
 }
 
-void launch(CUfunction f, unsigned grid, unsigned block, CUstream stream, void** args, unsigned shared_bytes) {
-  CU_CALL(cuLaunchKernel, f, grid, 1, 1, block, 1, 1, shared_bytes, stream, args, nullptr);
-}
-
 }  // namespace cuarray::jit

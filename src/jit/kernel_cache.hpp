@@ -58,6 +58,4 @@ std::string cubin_for(const KernelSource& source, const std::string& arch,
                       const std::vector<std::string>& extra_options = {});
 std::string device_arch(int device);  // "sm_90"
 
-void launch(CUfunction f, unsigned grid, unsigned block, CUstream stream, void** args, unsigned shared_bytes = 0);
-
 }  // namespace cuarray::jit

@@ -105,7 +105,7 @@ IndexPlan plan_index(const NDArray& a, IndexKey key) {
   IndexPlan p;
   Shape shape;
   Strides strides;
-  char* data = a.data();
+  char* data = a.raw_data();
   int dim = 0;           // next dim of `a`
   int result_dims = 0;   // non-addressed view dims so far
   int run = 0;           // advanced items: 0 none yet, 1 in a run, 2 after a run
@@ -292,7 +292,7 @@ GroupIndex group_index(const IndexPlan& p) {
 // The view of a key whose advanced items are only integers and 0-d booleans: B (all ones, or
 // holding a 0) as stride-0 dims at its place.
 NDArray broadcast_view(const IndexPlan& p) {
-  return p.view.view_as(p.result, over_result(p, Strides(p.broadcast.size(), 0), true), p.view.data());
+  return p.view.view_as(p.result, over_result(p, Strides(p.broadcast.size(), 0), true), p.view.raw_data());
 }
 
 // `values` as a[key] = values sees them: extra leading length-1 dims dropped, broadcast to the

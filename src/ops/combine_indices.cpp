@@ -12,6 +12,7 @@
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -80,10 +81,10 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
   }
   std::vector<DType> dtypes;
   KernelArgs args(index64);
-  args.value(out.data());
+  args.value(out.raw_data());
   for (const NDArray& a : indices) {
     dtypes.push_back(a.dtype());
-    args.value(static_cast<const char*>(a.data()));
+    args.value(static_cast<const char*>(a.raw_data()));
   }
   args.index(n).array(v.shape, rank, 1);
   std::vector<int64_t> strides;
@@ -93,7 +94,7 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
   args.value(error);
   CUfunction f = combine_kernel(dtypes, rank, index64, out64);
   CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
-  CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream, args.get(), nullptr);
+  runtime::launch(f, grid_for(n), kBlockThreads, stream, args.get());
   return out;
 }
 

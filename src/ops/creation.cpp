@@ -4,6 +4,7 @@
 
 #include "../runtime/context.hpp"
 #include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/ufunc.hpp"
@@ -32,8 +33,7 @@ NDArray zeros(const Shape& shape, DType dtype, Order order) {
   NDArray a = empty(shape, dtype, order);
   if (a.nbytes() > 0) {
     runtime::activate(a.device());
-    CU_CALL(cuMemsetD8Async, reinterpret_cast<CUdeviceptr>(a.data()), 0, static_cast<size_t>(a.nbytes()),
-            reinterpret_cast<CUstream>(current_stream_handle()));
+    runtime::zero_async(a.raw_data(), static_cast<size_t>(a.nbytes()), current_stream_handle());
   }
   return a;
 }
@@ -53,7 +53,7 @@ NDArray empty_like(const NDArray& a, std::optional<DType> dtype, Order order) {
   if (order == Order::A) order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
   if (order != Order::K || a.c_contiguous()) return empty(a.shape(), t, order == Order::K ? Order::C : order);
   NDArray c = empty(a.shape(), t);  // allocates; the strides below re-lay the same bytes
-  return c.view_as(a.shape(), strides_like(a.shape(), a.strides(), static_cast<int64_t>(itemsize(t))), c.data());
+  return c.view_as(a.shape(), strides_like(a.shape(), a.strides(), static_cast<int64_t>(itemsize(t))), c.raw_data());
 }
 
 NDArray from_host(const void* data, const Shape& shape, DType dtype, Order order) {

@@ -10,6 +10,7 @@
 #include "cuarray/errors.hpp"
 #include "elementwise_source.hpp"
 #include "launch_config.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -63,7 +64,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   DType kstorage[kMaxOperands];
   bool all_contiguous = true;  // the common case: no broadcasting, C order everywhere
   for (int k = 0; k < nptr; ++k) {
-    kdata[k] = operands[k]->data();
+    kdata[k] = operands[k]->raw_data();
     kstorage[k] = operands[k]->dtype();
     all_contiguous = all_contiguous && operands[k]->c_contiguous() && operands[k]->shape() == shape;
   }
@@ -146,7 +147,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
-  jit::launch(fn, grid_for(threads), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, grid_for(threads), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
 }
 
 }  // namespace cuarray::ops

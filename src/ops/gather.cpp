@@ -17,6 +17,7 @@
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "sort.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -132,22 +133,22 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     for (int k = 0; k < 4; ++k)
       for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
     KernelArgs args(index64);
-    args.value(static_cast<const char*>(values.data())).value(static_cast<const char*>(index.array.data())).index(n);
+    args.value(static_cast<const char*>(values.raw_data())).value(static_cast<const char*>(index.array.raw_data())).index(n);
     args.array(v.shape, rank, 1).array(strides, strides.size(), 0).value<long long>(alen);
-    args.value(keys.data()).value(contiguous ? nullptr : payload.data()).value(flag ? flag->device_word() : nullptr);
+    args.value(keys.raw_data()).value(contiguous ? nullptr : payload.raw_data()).value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
-    CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+    runtime::launch(f, grid_for(n), kBlockThreads, stream(), args.get());
   }
   sort_pairs(keys, payload, sorted_keys, sorted_payload);
   {
     KernelArgs args(index64);
-    args.value(dst.array.data()).value(static_cast<const char*>(sorted_keys.data()));
-    args.value(static_cast<const char*>(sorted_payload.data())).index(n);
+    args.value(dst.array.raw_data()).value(static_cast<const char*>(sorted_keys.raw_data()));
+    args.value(static_cast<const char*>(sorted_payload.raw_data())).index(n);
     args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
     // The write reads only keys, payloads and the group's layout: one kernel serves every index
     // dtype, mode and iteration rank.
     CUfunction f = gather_kernel(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Raise, 1, grank, index64);
-    CU_CALL(cuLaunchKernel, f, grid_for(n), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+    runtime::launch(f, grid_for(n), kBlockThreads, stream(), args.get());
   }
   check_flag(flag, index, dst);
 }
@@ -188,7 +189,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   v.strides[1] = src.strides;
   v.strides[2] = index.strides;
   coalesce(v);
-  char* const moved[] = {out.data(), src.array.data()};
+  char* const moved[] = {out.raw_data(), src.array.raw_data()};
   const int word = widen_innermost(v, src.array.itemsize(), moved, src.group_strides);
   const int64_t iterations = shape_size(v.shape);
   StridedView group;
@@ -203,7 +204,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const std::optional<runtime::HostFlag> flag = raise_flag(mode, out.device());
 
   KernelArgs args(index64);
-  args.value(out.data()).value(static_cast<const char*>(src.array.data())).value(static_cast<const char*>(index.array.data()));
+  args.value(out.raw_data()).value(static_cast<const char*>(src.array.raw_data())).value(static_cast<const char*>(index.array.raw_data()));
   args.index(iterations).array(v.shape, rank, 1);
   std::vector<int64_t> strides;
   for (int k = 0; k < 3; ++k)
@@ -212,7 +213,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(group_size(src));
   args.value(flag ? flag->device_word() : nullptr);
   CUfunction f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
-  CU_CALL(cuLaunchKernel, f, grid_for(iterations), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  runtime::launch(f, grid_for(iterations), kBlockThreads, stream(), args.get());
   check_flag(flag, index, src);
 }
 
@@ -256,8 +257,8 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   unsigned* seen = nullptr;
   if (values_vary) {
     marks = empty(Shape{2 * words + 2}, DType::UInt32);
-    seen = static_cast<unsigned*>(static_cast<void*>(marks.data()));
-    CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(seen), 0u, static_cast<size_t>(marks.size()), stream());
+    seen = static_cast<unsigned*>(static_cast<void*>(marks.raw_data()));
+    runtime::zero_async(seen, static_cast<size_t>(marks.nbytes()), stream());
   }
   unsigned* const dup = seen ? seen + words : nullptr;
   if (values_vary || mode == IndexMode::Raise) {
@@ -274,18 +275,18 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     const int crank = std::max<int>(1, static_cast<int>(c.shape.size()));
     const int64_t cn = shape_size(c.shape);
     KernelArgs args(index64);
-    args.value(static_cast<const char*>(index.array.data())).index(cn).array(c.shape, crank, 1);
+    args.value(static_cast<const char*>(index.array.raw_data())).index(cn).array(c.shape, crank, 1);
     std::vector<int64_t> strides;
     for (int k = 0; k < 2; ++k)
       for (int d = 0; d < crank; ++d) strides.push_back(d < static_cast<int>(c.shape.size()) ? c.strides[k][d] : 0);
     args.array(strides, strides.size(), 0).value<long long>(alen).value(seen).value(dup);
     args.value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
-    CU_CALL(cuLaunchKernel, f, grid_for(cn), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+    runtime::launch(f, grid_for(cn), kBlockThreads, stream(), args.get());
     check_flag(flag, index, dst);
   }
 
-  char* const moved[] = {dst.array.data(), values.data()};
+  char* const moved[] = {dst.array.raw_data(), values.raw_data()};
   const int word = values_vary ? static_cast<int>(values.itemsize())
                                : widen_innermost(v, values.itemsize(), moved, dst.group_strides);
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
@@ -300,18 +301,18 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
   auto launch = [&](GatherKernel kernel, bool with_dst, bool with_n) {
     KernelArgs args(index64);
-    if (with_dst) args.value(dst.array.data()).value(static_cast<const char*>(values.data()));
-    args.value(static_cast<const char*>(index.array.data()));
+    if (with_dst) args.value(dst.array.raw_data()).value(static_cast<const char*>(values.raw_data()));
+    args.value(static_cast<const char*>(index.array.raw_data()));
     if (with_n) args.index(iterations);
     args.array(v.shape, rank, 1).array(strides, strides.size(), 0);
     if (with_dst) args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
     args.value<long long>(alen);
     if (kernel == GatherKernel::Scatter) args.value(static_cast<const unsigned*>(dup));
-    args.value(values_vary ? claim.data() : nullptr).value(values_vary ? list.data() : nullptr).value(count);
+    args.value(values_vary ? claim.raw_data() : nullptr).value(values_vary ? list.raw_data() : nullptr).value(count);
     CUfunction f = gather_kernel(kernel, idtype, word, mode, rank, grank, index64);
     // The list passes read their length on the device; it is usually a small share of the positions.
     const int64_t threads = kernel == GatherKernel::Scatter ? iterations : std::min<int64_t>(iterations, 1 << 20);
-    CU_CALL(cuLaunchKernel, f, grid_for(threads), 1, 1, kBlockThreads, 1, 1, 0, stream(), args.get(), nullptr);
+    runtime::launch(f, grid_for(threads), kBlockThreads, stream(), args.get());
   };
   launch(GatherKernel::Scatter, true, true);
   if (!values_vary) return;

@@ -14,6 +14,7 @@
 #include "launch_config.hpp"
 #include "scatter_combine.hpp"
 #include "ufunc_table.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -104,10 +105,10 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
   CUfunction fn = jit::get_kernel(key, [&] {
     return jit::KernelSource{bins_source(rule, x.dtype(), edges.dtype(), uniform, reversed), kBinsKernelName};
   });
-  const char* x_ptr = x.data();
-  const char* e_ptr = edges.data();
+  const char* x_ptr = x.raw_data();
+  const char* e_ptr = edges.raw_data();
   long long nedges = edges.size();
-  char* out_ptr = out.data();
+  char* out_ptr = out.raw_data();
   unsigned long long count = static_cast<unsigned long long>(n);
   alignas(16) unsigned char params[4][16] = {};
   if (uniform) {
@@ -117,7 +118,7 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
     uniform->denom.store_as(uniform->div, params[3]);
   }
   void* args[] = {&x_ptr, &e_ptr, &nedges, &out_ptr, &count, params[0], params[1], params[2], params[3]};
-  jit::launch(fn, grid_for(n), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, grid_for(n), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
   return out;
 }
 
@@ -129,7 +130,7 @@ NDArray count_bins(const NDArray& bins, int64_t nbins, const NDArray* weights) {
   NDArray out = zeros(Shape{nbins}, t);
   const NDArray flat = bins.ndim() == 1 ? bins : bins.reshape(Shape{bins.size()});
   ops::ScatterSelection sel;
-  sel.base = out.data();
+  sel.base = out.raw_data();
   sel.shape = flat.shape();
   sel.strides = Strides{0};
   sel.indices.push_back(ops::ScatterIndex{flat, flat.strides(), 0, nbins, out.itemsize()});

@@ -13,6 +13,7 @@
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -77,7 +78,7 @@ void join_copy(char* dst, int64_t rows, int64_t dst_row_bytes, std::span<const J
       args.value(dst + column * word).index(rows).index(width).index(dst_stride).value(static_cast<int>(count));
       args.bytes(sources, static_cast<size_t>(capacity) * sizeof(const char*));
       args.array(std::span<const int64_t>(starts, count + 1), static_cast<size_t>(capacity) + 1, width);
-      jit::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, stream, args.get());
+      runtime::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, stream, args.get());
     }
     column += width;
     first += count;

@@ -69,7 +69,7 @@ bool overlaps(const NDArray& a, const NDArray& dst) {
   if (a.buffer() != dst.buffer() || a.size() == 0 || dst.size() == 0) return false;
   ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
   ByteExtent d = byte_extent(dst.shape(), dst.strides(), dst.itemsize());
-  return a.data() + e.lo < dst.data() + d.hi && dst.data() + d.lo < a.data() + e.hi;
+  return a.raw_data() + e.lo < dst.raw_data() + d.hi && dst.raw_data() + d.lo < a.raw_data() + e.hi;
 }
 
 // dst = a, as NumPy assigns each piece: an input that overlaps its destination (out= one of the
@@ -96,10 +96,10 @@ bool join_in_one_launch(std::span<const NDArray> arrays, const NDArray& result, 
     if (a.dtype() != result.dtype() || a.device() != result.device() ||
         !(fortran ? a.f_contiguous() : a.c_contiguous()) || overlaps(a, result))
       return false;
-    pieces.push_back({a.data(), (axis ? a.shape()[*axis] * inner : a.size()) * a.itemsize()});
+    pieces.push_back({a.raw_data(), (axis ? a.shape()[*axis] * inner : a.size()) * a.itemsize()});
   }
   const int64_t row_length = axis ? result.shape()[*axis] * inner : result.size();
-  ops::join_copy(result.data(), rows, row_length * result.itemsize(), pieces, result.device());
+  ops::join_copy(result.raw_data(), rows, row_length * result.itemsize(), pieces, result.device());
   return true;
 }
 
@@ -120,7 +120,7 @@ void copy_flattened(std::span<const NDArray> arrays, const NDArray& result) {
     if (a.size() > 0) {
       NDArray piece = result.slice(0, offset, offset + a.size(), 1);
       if (auto strides = reshape_strides(piece.shape(), piece.strides(), a.shape(), piece.itemsize(), Order::C))
-        copy_piece(a, piece.view_as(a.shape(), std::move(*strides), piece.data()));
+        copy_piece(a, piece.view_as(a.shape(), std::move(*strides), piece.raw_data()));
       else
         copy_piece(a.ravel(), piece);
     }

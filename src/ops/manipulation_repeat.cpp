@@ -32,7 +32,7 @@ NDArray repeat_each(const NDArray& a, int axis, int64_t times) {
   shape.insert(static_cast<size_t>(axis + 1), times);
   strides.insert(static_cast<size_t>(axis + 1), 0);
   merged[axis] *= times;
-  return materialize(a.view_as(std::move(shape), std::move(strides), a.data()), merged);
+  return materialize(a.view_as(std::move(shape), std::move(strides), a.raw_data()), merged);
 }
 
 // The one element of a size-1 int64 array (synchronizes).
@@ -69,7 +69,7 @@ NDArray tile(const NDArray& a, std::span<const int64_t> reps) {
     view_strides.push_back(d < pad_a ? 0 : a.strides()[d - pad_a]);
     result.push_back(r * s);
   }
-  return materialize(a.view_as(std::move(view_shape), std::move(view_strides), a.data()), result);
+  return materialize(a.view_as(std::move(view_shape), std::move(view_strides), a.raw_data()), result);
 }
 
 NDArray repeat(const NDArray& a, int64_t repeats, std::optional<int64_t> axis) {
@@ -116,7 +116,7 @@ NDArray resize(const NDArray& a, const Shape& shape) {
   const int64_t whole = total / n, rest = total % n;
   if (whole > 0) {  // whole copies of a.ravel(): a (whole, n) view with a stride-0 first axis
     NDArray rows = out.slice(0, 0, whole * n, 1).reshape(Shape{whole, n});
-    ops::copy_into(flat.view_as(Shape{whole, n}, Strides{0, flat.strides()[0]}, flat.data()), rows);
+    ops::copy_into(flat.view_as(Shape{whole, n}, Strides{0, flat.strides()[0]}, flat.raw_data()), rows);
   }
   if (rest > 0) ops::copy_into(flat.slice(0, 0, rest, 1), out.slice(0, whole * n, total, 1));
   return out.reshape(shape);

@@ -19,7 +19,7 @@ using Layout = ops::Selection::IndexLayout;
 NDArray mask_over(const NDArray& mask, const NDArray& a) {
   Strides strides = mask.strides();
   for (int d = mask.ndim(); d < a.ndim(); ++d) strides.push_back(0);
-  return mask.view_as(a.shape(), strides, mask.data());
+  return mask.view_as(a.shape(), strides, mask.raw_data());
 }
 
 void check_mask_shape(const NDArray& a, const NDArray& mask) {
@@ -88,7 +88,7 @@ NDArray compress(const NDArray& condition, const NDArray& a, std::optional<int64
   // keeps the C order of what remains, so the compacted elements are the result in C order.
   Strides strides(a.ndim(), 0);
   strides[ax] = condition.strides()[0];
-  Selection sel(condition.view_as(a.shape(), strides, condition.data()));
+  Selection sel(condition.view_as(a.shape(), strides, condition.raw_data()));
   Shape shape = a.shape();
   shape[ax] = sel.count() / (a.size() / a.shape()[ax]);
   return sel.gather(a).reshape(shape);

@@ -19,6 +19,7 @@
 #include "reduction.hpp"
 #include "sort.hpp"
 #include "sort_axes.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -127,15 +128,15 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArr
   CUfunction f = jit::get_kernel(key, [&] {
     return jit::KernelSource{ops::searchsorted_source(a.dtype()), "cuarray_searchsorted"};
   });
-  const char* pa = sa.data();
-  const char* ps = sorter ? ss.data() : nullptr;
+  const char* pa = sa.raw_data();
+  const char* ps = sorter ? ss.raw_data() : nullptr;
   long long n = a.size();
-  const char* pv = sv.data();
-  char* po = out.data();
+  const char* pv = sv.raw_data();
+  char* po = out.raw_data();
   unsigned long long count = static_cast<unsigned long long>(out.size());
   int side = right;
   void* args[] = {&pa, &ps, &n, &pv, &po, &count, &side};
-  CU_CALL(cuLaunchKernel, f, ops::blocks_for(out.size()), 1, 1, ops::kThreads, 1, 1, 0, ops::stream(), args, nullptr);
+  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
   return out;
 }
 
@@ -163,16 +164,16 @@ NDArray quantile(const NDArray& a, const NDArray& q, std::optional<std::span<con
   CUfunction f = jit::get_kernel(key, [&] {
     return jit::KernelSource{ops::quantile_source(a.dtype(), out_dtype), "cuarray_quantile"};
   });
-  const char* ps = sorted.data();
+  const char* ps = sorted.raw_data();
   unsigned long long rows = static_cast<unsigned long long>(sorted.size() / r.row_len);
   long long len = r.row_len;
-  const char* pq = qd.data();
+  const char* pq = qd.raw_data();
   unsigned long long nq = static_cast<unsigned long long>(std::max<int64_t>(qd.size(), 1));
   int method_id = static_cast<int>(m - ops::kMethods.data());
   int skip = skip_nan;
-  char* po = out.data();
+  char* po = out.raw_data();
   void* args[] = {&ps, &rows, &len, &pq, &nq, &method_id, &skip, &po};
-  CU_CALL(cuLaunchKernel, f, ops::blocks_for(out.size()), 1, 1, ops::kThreads, 1, 1, 0, ops::stream(), args, nullptr);
+  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
   return out;
 }
 

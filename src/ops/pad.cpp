@@ -13,6 +13,7 @@
 #include "kernel_types.hpp"
 #include "kernel_args.hpp"
 #include "launch_config.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -96,10 +97,10 @@ NDArray pad(const NDArray& a, std::span<const PadWidth> widths, PadMode mode,
   runtime::activate(out.device());
   CUfunction f = ops::pad_kernel(mode, word, nd, index64);
   ops::KernelArgs args(index64);
-  args.value(static_cast<const char*>(a.data())).value(out.data()).index(out.size());
+  args.value(static_cast<const char*>(a.raw_data())).value(out.raw_data()).index(out.size());
   args.array(kshape, nd, 1).array(kin, nd, 1).array(kbefore, nd, 0).array(kstrides, nd, 0).array(kaxis, nd, 0);
   args.bytes(kconstants.data(), kconstants.size());
-  jit::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()),
+  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()),
               args.get());
   return out;
 }

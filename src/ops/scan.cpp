@@ -12,6 +12,7 @@
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -64,11 +65,11 @@ bool overlaps(const NDArray& a, const NDArray& b) {
   if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
   const ByteExtent ea = byte_extent(a.shape(), a.strides(), a.itemsize());
   const ByteExtent eb = byte_extent(b.shape(), b.strides(), b.itemsize());
-  return a.data() + ea.lo < b.data() + eb.hi && b.data() + eb.lo < a.data() + ea.hi;
+  return a.raw_data() + ea.lo < b.raw_data() + eb.hi && b.raw_data() + eb.lo < a.raw_data() + ea.hi;
 }
 
 bool same_view(const NDArray& a, const NDArray& b) {
-  return a.data() == b.data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
+  return a.raw_data() == b.raw_data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
 }
 
 }  // namespace
@@ -187,8 +188,8 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   g.axis = axis;
   g.in_itemsize = in.itemsize();
   g.out_itemsize = out.itemsize();
-  g.in_addr = reinterpret_cast<uintptr_t>(in.data());
-  g.out_addr = reinterpret_cast<uintptr_t>(out.data());
+  g.in_addr = reinterpret_cast<uintptr_t>(in.raw_data());
+  g.out_addr = reinterpret_cast<uintptr_t>(out.raw_data());
   auto span = [](const NDArray& a) {
     const ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
     return e.hi - e.lo;
@@ -223,13 +224,13 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     const int64_t flags_bytes = packed ? 0 : round16(tiles * 4);
     const int64_t slots = packed ? round16(tiles * 2 * itemsize(acc)) : round16(tiles * slot_bytes(acc));
     scratch = empty(Shape{16 + flags_bytes + (packed ? 1 : 2) * slots}, DType::UInt8);
-    char* base = scratch.data();
+    char* base = scratch.raw_data();
     status[0] = base;
     status[1] = base + 16;
     status[2] = base + 16 + flags_bytes;
     status[3] = base + 16 + flags_bytes + slots;
     const int64_t zeroed = 16 + (packed ? slots : flags_bytes);
-    CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(base), 0u, static_cast<size_t>(zeroed / 4), stream);
+    runtime::zero_async(base, static_cast<size_t>(zeroed), stream);
   }
 
   alignas(8) unsigned char rs[3 * kMaxDims * 8];
@@ -243,8 +244,8 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   uint32_t nw[5];
   for (int i = 0; i < 5; ++i) nw[i] = static_cast<uint32_t>(w[i]);
   auto scalar = [&](int i) { return plan.index64 ? static_cast<void*>(&w[i]) : static_cast<void*>(&nw[i]); };
-  const char* in_ptr = in.data();
-  char* out_ptr = out.data();
+  const char* in_ptr = in.raw_data();
+  char* out_ptr = out.raw_data();
   void* args[] = {&in_ptr, &out_ptr, scalar(0), scalar(1), scalar(2), rs, scalar(3), scalar(4), status};
 
   int64_t blocks = 0;
@@ -253,8 +254,7 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     case ScanPlanKind::WarpRows: blocks = grid_for(nrows * 32); break;
     case ScanPlanKind::Tiles: blocks = nrows * tiles_per_row; break;
   }
-  CU_CALL(cuLaunchKernel, fn, static_cast<unsigned>(blocks), 1, 1, static_cast<unsigned>(kScanThreads), 1, 1, 0, stream,
-          args, nullptr);
+  runtime::launch(fn, static_cast<unsigned>(blocks), static_cast<unsigned>(kScanThreads), stream, args);
 }
 
 }  // namespace cuarray::ops

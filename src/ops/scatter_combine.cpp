@@ -14,6 +14,7 @@
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "ufunc_table.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -69,7 +70,7 @@ unsigned int* scatter_locks(int device) {
   std::lock_guard<std::mutex> lock(mutex);
   NDArray*& stripes = locks[device];
   if (!stripes) stripes = new NDArray(zeros(Shape{kScatterLocks}, DType::UInt32));
-  return reinterpret_cast<unsigned int*>(stripes->data());
+  return reinterpret_cast<unsigned int*>(stripes->raw_data());
 }
 
 template <class T>
@@ -240,12 +241,12 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
 
   // Parameters in the generated signature's order.
   char* target_ptr = sel.base;
-  const char* values_ptr = value_array ? value->array->data() : nullptr;
+  const char* values_ptr = value_array ? value->array->raw_data() : nullptr;
   char* idx_ptrs[kMaxIndexArrays + 1] = {};
   alignas(8) long long lengths[kMaxIndexArrays + 1] = {}, dim_strides[kMaxIndexArrays + 1] = {};
   alignas(8) int axes[kMaxIndexArrays + 1] = {};
   for (int k = 0; k < ni; ++k) {
-    idx_ptrs[k] = sel.indices[k].array.data();
+    idx_ptrs[k] = sel.indices[k].array.raw_data();
     lengths[k] = sel.indices[k].length;
     dim_strides[k] = sel.indices[k].stride;
     axes[k] = sel.indices[k].axis;
@@ -264,7 +265,7 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   void* err_ptr = nullptr;
   if (rule == OutOfRange::Raise && ni > 0) {
     error_record = zeros(Shape{3}, DType::Int64);  // ScatterError: flag and axis, index, length
-    err_ptr = error_record.data();
+    err_ptr = error_record.raw_data();
   }
   int apply = 1;
   void* args[16];
@@ -286,10 +287,10 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   const CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
   // Privatized kernels keep the bins in dynamic shared memory, in both passes.
   const auto launch = [&] {
-    if (!layout.privatized) return jit::launch(fn, grid_for(n), kBlockThreads, stream, args);
+    if (!layout.privatized) return runtime::launch(fn, grid_for(n), kBlockThreads, stream, args);
     const int64_t sms = device_properties(device).multiprocessor_count;
     const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
-    jit::launch(fn, grid, kBlockThreads, stream, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
+    runtime::launch(fn, grid, kBlockThreads, stream, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
   };
   if (err_ptr) {
     // Validation pass: NumPy raises IndexError before it writes anything.

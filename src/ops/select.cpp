@@ -10,6 +10,7 @@
 #include "cuarray/errors.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -78,17 +79,17 @@ Selection::Selection(const NDArray& pred) : pred_(pred) {
   offsets_ = empty(Shape{tiles_ + 1}, DType::UInt64);
 
   KernelArgs count(index64);
-  count.value(static_cast<const char*>(pred.data())).index(n).array(v.shape, rank, 1).array(v.strides[0], rank, 0);
-  count.value(tile_counts.data());
+  count.value(static_cast<const char*>(pred.raw_data())).index(n).array(v.shape, rank, 1).array(v.strides[0], rank, 0);
+  count.value(tile_counts.raw_data());
   CUfunction f = select_kernel(SelectPass::Count, pred.dtype(), 1, SelectMode::Values, rank, 1, index64);
-  CU_CALL(cuLaunchKernel, f, static_cast<unsigned>(tiles_), 1, 1, kThreads, 1, 1, 0, stream(), count.get(), nullptr);
+  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, stream(), count.get());
 
   KernelArgs scan(false);
-  scan.value(static_cast<const unsigned*>(static_cast<void*>(tile_counts.data())))
+  scan.value(static_cast<const unsigned*>(static_cast<void*>(tile_counts.raw_data())))
       .value(static_cast<unsigned long long>(tiles_))
-      .value(offsets_.data());
+      .value(offsets_.raw_data());
   f = select_kernel(SelectPass::Scan, DType::Bool, 1, SelectMode::Values, 1, 1, false);
-  CU_CALL(cuLaunchKernel, f, 1, 1, 1, 1024, 1, 1, 0, stream(), scan.get(), nullptr);
+  runtime::launch(f, 1, 1024, stream(), scan.get());
 
   uint64_t total = 0;
   offsets_.index(0, tiles_).copy_to_host(&total);  // the one synchronization: the result's size
@@ -103,21 +104,21 @@ void Selection::write(SelectMode mode, const NDArray* strided, const char* in, c
   const int irank = std::max<int>(1, static_cast<int>(ishape.size()));
   const bool index64 = needs_index64(v, n);
   KernelArgs args(index64);
-  args.value(static_cast<const char*>(pred_.data())).value(in).value(out).index(n);
+  args.value(static_cast<const char*>(pred_.raw_data())).value(in).value(out).index(n);
   args.array(v.shape, rank, 1).array(v.strides[0], rank, 0);
   if (strided) args.array(v.strides[1], rank, 0);
   else args.array({}, rank, 0);
-  args.value(static_cast<const unsigned long long*>(static_cast<void*>(offsets_.data())));
+  args.value(static_cast<const unsigned long long*>(static_cast<void*>(offsets_.raw_data())));
   args.array(ishape, irank, 1).value<long long>(idim_stride).value<long long>(irank_stride);
   CUfunction f = select_kernel(SelectPass::Write, pred_.dtype(), word_bytes, mode, rank, irank, index64);
-  CU_CALL(cuLaunchKernel, f, static_cast<unsigned>(tiles_), 1, 1, kThreads, 1, 1, 0, stream(), args.get(), nullptr);
+  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, stream(), args.get());
 }
 
 NDArray Selection::gather(const NDArray& values) const {
   if (values.shape() != pred_.shape()) throw_error(ErrorKind::Value, "selection and values differ in shape");
   NDArray out = empty(Shape{count_}, values.dtype());
   if (count_ == 0) return out;
-  write(SelectMode::Values, &values, values.data(), out.data(), static_cast<int>(values.itemsize()), Shape{1}, 0, 0);
+  write(SelectMode::Values, &values, values.raw_data(), out.raw_data(), static_cast<int>(values.itemsize()), Shape{1}, 0, 0);
   return out;
 }
 
@@ -127,9 +128,9 @@ NDArray Selection::indices(IndexLayout layout) const {
                 : layout == IndexLayout::PerElement ? empty(Shape{count_, ndim}, DType::Int64)
                                                     : empty(Shape{ndim, count_}, DType::Int64);
   if (count_ == 0 || (layout != IndexLayout::Flat && ndim == 0)) return out;
-  if (layout == IndexLayout::Flat) write(SelectMode::Indices, nullptr, nullptr, out.data(), 8, Shape{pred_.size()}, 0, 1);
-  else if (layout == IndexLayout::PerElement) write(SelectMode::Indices, nullptr, nullptr, out.data(), 8, pred_.shape(), 1, ndim);
-  else write(SelectMode::Indices, nullptr, nullptr, out.data(), 8, pred_.shape(), count_, 1);
+  if (layout == IndexLayout::Flat) write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, Shape{pred_.size()}, 0, 1);
+  else if (layout == IndexLayout::PerElement) write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, pred_.shape(), 1, ndim);
+  else write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, pred_.shape(), count_, 1);
   return out;
 }
 
@@ -138,7 +139,7 @@ void Selection::scatter(const NDArray& target, const NDArray& values) const {
       !values.c_contiguous())
     throw_error(ErrorKind::Value, "scatter needs the selection's shape and count() contiguous values");
   if (count_ == 0) return;
-  write(SelectMode::Scatter, &target, values.data(), target.data(), static_cast<int>(target.itemsize()), Shape{1}, 0,
+  write(SelectMode::Scatter, &target, values.raw_data(), target.raw_data(), static_cast<int>(target.itemsize()), Shape{1}, 0,
         0);
 }
 

@@ -9,6 +9,7 @@
 #include "../runtime/driver.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -62,7 +63,7 @@ std::string sort_prelude(DType dtype) {
 CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
 
 void launch(CUfunction f, unsigned grid, unsigned block, void** args) {
-  CU_CALL(cuLaunchKernel, f, grid, 1, 1, block, 1, 1, 0, stream(), args, nullptr);
+  runtime::launch(f, grid, block, stream(), args);
 }
 
 unsigned grid_stride_blocks(int64_t n, int device) {
@@ -78,9 +79,9 @@ void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   CUfunction f = jit::get_kernel(key, [&] {
     return jit::KernelSource{block_sort_source(in.dtype(), plan.threads, plan.items, with_index), "cuarray_sort_rows"};
   });
-  const char* src = in.data();
-  char* out = values ? values->data() : nullptr;
-  char* out_index = index ? index->data() : nullptr;
+  const char* src = in.raw_data();
+  char* out = values ? values->raw_data() : nullptr;
+  char* out_index = index ? index->raw_data() : nullptr;
   unsigned len = static_cast<unsigned>(row_len);
   unsigned long long rows = static_cast<unsigned long long>(in.size() / row_len);
   void* args[] = {&src, &out, &out_index, &len, &rows};
@@ -121,12 +122,11 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
   const int64_t status_words = int64_t{2} * 256 * tiles;
   const int64_t words = status_words + int64_t{kMaxPasses} * 256 + kMaxPasses + kMaxPasses + 1;
   NDArray work = empty(Shape{words}, DType::UInt32);
-  unsigned long long* status = reinterpret_cast<unsigned long long*>(work.data());
-  unsigned* hist = reinterpret_cast<unsigned*>(work.data()) + status_words;
+  unsigned long long* status = reinterpret_cast<unsigned long long*>(work.raw_data());
+  unsigned* hist = reinterpret_cast<unsigned*>(work.raw_data()) + status_words;
   unsigned* counters = hist + kMaxPasses * 256;
   int* plan = reinterpret_cast<int*>(counters + kMaxPasses);
-  CU_CALL(cuMemsetD32Async, reinterpret_cast<CUdeviceptr>(work.data()), 0,
-          static_cast<size_t>(status_words + kMaxPasses * 256 + kMaxPasses), stream());
+  runtime::zero_async(work.raw_data(), static_cast<size_t>(status_words + kMaxPasses * 256 + kMaxPasses) * 4, stream());
 
   auto kernel = [&](RadixKernel k) {
     jit::KernelKey key;
@@ -137,14 +137,14 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
     });
   };
   const bool carried = payload.kind != RadixPayload::None;
-  RadixBuffers buffers{in.data(),
-                       payload_in ? payload_in->data() : nullptr,
-                       {scratch.data(), out.data()},
-                       {carried ? scratch_payload.data() : nullptr, carried ? payload_slot.data() : nullptr},
-                       values ? values->data() : nullptr,
-                       payload_out ? payload_out->data() : nullptr};
+  RadixBuffers buffers{in.raw_data(),
+                       payload_in ? payload_in->raw_data() : nullptr,
+                       {scratch.raw_data(), out.raw_data()},
+                       {carried ? scratch_payload.raw_data() : nullptr, carried ? payload_slot.raw_data() : nullptr},
+                       values ? values->raw_data() : nullptr,
+                       payload_out ? payload_out->raw_data() : nullptr};
   unsigned n32 = static_cast<unsigned>(n), len32 = static_cast<unsigned>(row_len);
-  const char* src = in.data();
+  const char* src = in.raw_data();
   int npasses = passes;
   {
     void* args[] = {&src, &n32, &len32, &npasses, &hist};
@@ -219,9 +219,9 @@ void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const
   jit::KernelKey key;
   key.push(kGatherRowsKeyKind).push(static_cast<uint8_t>(in.dtype()));
   CUfunction f = jit::get_kernel(key, [&] { return jit::KernelSource{gather_rows_source(in.dtype()), "cuarray_gather_rows"}; });
-  const char* src = in.data();
-  const char* idx = index.data();
-  char* dst = out.data();
+  const char* src = in.raw_data();
+  const char* idx = index.raw_data();
+  char* dst = out.raw_data();
   unsigned long long n = static_cast<unsigned long long>(out.size()), len = static_cast<unsigned long long>(row_len);
   void* args[] = {&src, &idx, &dst, &n, &len};
   launch(f, grid_stride_blocks(out.size(), in.device()), kPassThreads, args);

@@ -73,7 +73,7 @@ void put(const NDArray& a, const NDArray& indices, const NDArray& values, IndexM
   if (n == 0 || values.size() == 0) return;
   // values.flat[i % values.size] for the i-th index: a view where that is one, else a take that wraps.
   NDArray flat = values.dtype() == a.dtype() ? values.ravel() : values.astype(a.dtype()).ravel();
-  NDArray per_index = flat.size() == 1    ? flat.view_as(Shape{n}, Strides{0}, flat.data())
+  NDArray per_index = flat.size() == 1    ? flat.view_as(Shape{n}, Strides{0}, flat.raw_data())
                       : flat.size() >= n ? flat.slice(0, 0, n, 1)
                                          : take(flat, arange(Scalar::from_int(0), Scalar::from_int(n), Scalar::from_int(1), DType::Int64),
                                                 0, IndexMode::Wrap);

@@ -10,6 +10,7 @@
 #include "coalesce.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -100,13 +101,12 @@ bool try_transpose_copy(const NDArray& src, const NDArray& dst) {
   runtime::activate(dst.device());
   CUfunction f = transpose_kernel(src.dtype(), dst.dtype(), batch_rank, index64);
   KernelArgs args(index64);
-  args.value(static_cast<const char*>(src.data())).value(dst.data());
+  args.value(static_cast<const char*>(src.raw_data())).value(dst.raw_data());
   args.index(v.shape[a]).index(v.shape[b]).index(tiles_a).index(tiles_b).index(ntiles);
   args.array(batch_shape, batch_rank, 1).array(src_batch, batch_rank, 0).array(dst_batch, batch_rank, 0);
   args.index(v.strides[1][a]).index(v.strides[1][b]).index(v.strides[0][a]).index(v.strides[0][b]);
   const unsigned grid = static_cast<unsigned>(std::min(ntiles, kMaxGrid));
-  CU_CALL(cuLaunchKernel, f, grid, 1, 1, static_cast<unsigned>(kTile), kRows, 1, 0,
-          reinterpret_cast<CUstream>(current_stream_handle()), args.get(), nullptr);
+  runtime::launch(f, grid, {static_cast<unsigned>(kTile), kRows}, reinterpret_cast<CUstream>(current_stream_handle()), args.get());
   return true;
 }
 

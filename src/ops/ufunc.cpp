@@ -35,11 +35,11 @@ bool overlaps(const NDArray& a, const NDArray& b) {
   if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
   ByteExtent ea = byte_extent(a.shape(), a.strides(), a.itemsize());
   ByteExtent eb = byte_extent(b.shape(), b.strides(), b.itemsize());
-  return a.data() + ea.lo < b.data() + eb.hi && b.data() + eb.lo < a.data() + ea.hi;
+  return a.raw_data() + ea.lo < b.raw_data() + eb.hi && b.raw_data() + eb.lo < a.raw_data() + ea.hi;
 }
 
 bool same_view(const NDArray& a, const NDArray& b) {
-  return a.data() == b.data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
+  return a.raw_data() == b.raw_data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
 }
 
 // NEP 50: a weak Python int must fit the dtype it is converted to.

@@ -68,7 +68,7 @@ void ufunc_at(const Ufunc& u, const NDArray& a, std::span<const AtIndexItem> ind
   // Walk the items: basic ones become selection dims, integer arrays index operands; the
   // broadcast dims go in at `advanced_at`.
   ops::ScatterSelection sel;
-  sel.base = a.data();
+  sel.base = a.raw_data();
   int advanced_at = in_place ? -1 : 0;
   int dim = 0;
   struct Pending {

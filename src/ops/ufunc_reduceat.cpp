@@ -11,6 +11,7 @@
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "ufunc_table.hpp"
+#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -164,9 +165,9 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
                              ops::kReduceatKernelName};
   });
 
-  const char* in_ptr = a.data();
-  char* out_ptr = out.data();
-  const long long* starts_ptr = reinterpret_cast<const long long*>(starts.data());
+  const char* in_ptr = a.raw_data();
+  char* out_ptr = out.raw_data();
+  const long long* starts_ptr = reinterpret_cast<const long long*>(starts.raw_data());
   long long nseg = static_cast<long long>(indices.size()), axis_len = len, axis_stride = a.strides()[ax];
   unsigned long long count = static_cast<unsigned long long>(n);
   alignas(8) unsigned long long shape_buf[kMaxDims];
@@ -179,7 +180,7 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
   int axis_arg = ax;
   void* args[] = {&in_ptr,  &out_ptr,   &starts_ptr, &nseg,       &axis_len,    &axis_stride,
                   &count,   shape_buf,  in_strides,  out_strides, &axis_arg};
-  jit::launch(fn, ops::grid_for(n), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, ops::grid_for(n), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
   return out;
 }
 

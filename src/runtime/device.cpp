@@ -78,6 +78,7 @@ void set_current_device(int id) {
   t_current_device = id;
 }
 void device_synchronize(int id) {
+  flush_launches();
   runtime::activate(id);
   CU_CALL(cuCtxSynchronize);
 }

@@ -32,6 +32,15 @@ DriverApi load() {
   }
   CUARRAY_DRIVER_FUNCTIONS(CUARRAY_RESOLVE)
 #undef CUARRAY_RESOLVE
+#define CUARRAY_RESOLVE_OPTIONAL(name)                                                              \
+  {                                                                                                 \
+    void* fn = nullptr;                                                                             \
+    CUdriverProcAddressQueryResult found;                                                           \
+    if (get_proc(#name, &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &found) == CUDA_SUCCESS)    \
+      api.name = reinterpret_cast<decltype(api.name)>(fn);                                          \
+  }
+  CUARRAY_DRIVER_OPTIONAL_FUNCTIONS(CUARRAY_RESOLVE_OPTIONAL)
+#undef CUARRAY_RESOLVE_OPTIONAL
   CUresult status = api.cuInit(0);
   if (status == CUDA_ERROR_NO_DEVICE)
     throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected (cuInit: CUDA_ERROR_NO_DEVICE)");

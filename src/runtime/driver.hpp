@@ -19,11 +19,17 @@ namespace cuarray::runtime {
   X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime) X(cuModuleLoadData)                   \
   X(cuModuleGetFunction) X(cuModuleUnload) X(cuLaunchKernel) X(cuFuncSetAttribute)                  \
   X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute) X(cuDeviceCanAccessPeer)           \
-  X(cuCtxEnablePeerAccess)
+  X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy) X(cuGraphAddKernelNode)                \
+  X(cuGraphInstantiateWithFlags) X(cuGraphExecDestroy) X(cuGraphExecKernelNodeSetParams) X(cuGraphLaunch)
+
+// Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
+// with; null where the driver lacks them (callers fall back to what works without).
+#define CUARRAY_DRIVER_OPTIONAL_FUNCTIONS(X) X(cuFuncGetParamInfo)
 
 struct DriverApi {
 #define CUARRAY_DECLARE(name) decltype(&::name) name = nullptr;
   CUARRAY_DRIVER_FUNCTIONS(CUARRAY_DECLARE)
+  CUARRAY_DRIVER_OPTIONAL_FUNCTIONS(CUARRAY_DECLARE)
 #undef CUARRAY_DECLARE
 };
 

@@ -64,6 +64,7 @@ HostFlag::HostFlag(int device) {
 }
 
 bool HostFlag::raised() const {
+  flush_launches();
   CU_CALL(cuStreamSynchronize, reinterpret_cast<CUstream>(current_stream_handle()));
   return *static_cast<volatile unsigned*>(word_) != 0u;
 }

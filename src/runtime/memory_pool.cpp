@@ -12,6 +12,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "driver.hpp"
+#include "launch_batch.hpp"
 #include "memory_internal.hpp"
 
 namespace cuarray {
@@ -51,6 +52,7 @@ struct MemoryPool::Impl {
   // Returns cached blocks to the driver. Caller holds the mutex.
   void release_cache_locked() {
     if (cached == 0) return;
+    flush_launches();
     runtime::activate(device);
     CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
     for (auto& [stream, by_size] : free_lists)
@@ -94,6 +96,14 @@ struct MemoryPool::Impl {
   }
 };
 
+Buffer::~Buffer() {
+  if (shared()) runtime::note_shared_buffer(-1);
+}
+
+void Buffer::share() {
+  if (!shared_.exchange(true, std::memory_order_relaxed)) runtime::note_shared_buffer(+1);
+}
+
 namespace {
 
 class PoolBuffer final : public Buffer {
@@ -110,7 +120,9 @@ class PoolBuffer final : public Buffer {
 class ExternalBuffer final : public Buffer {
  public:
   ExternalBuffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive)
-      : Buffer(ptr, size, device), keep_alive_(std::move(keep_alive)) {}
+      : Buffer(ptr, size, device), keep_alive_(std::move(keep_alive)) {
+    share();  // its owner may still enqueue work on it
+  }
 
  private:
   std::shared_ptr<void> keep_alive_;

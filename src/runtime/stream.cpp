@@ -28,6 +28,10 @@ std::shared_ptr<Stream> Stream::create(bool non_blocking, int priority) {
 Stream::~Stream() {
   if (owned_ && runtime::driver_loaded()) {
     runtime::activate(device_);
+    try {
+      flush_launches();  // held launches for this stream go before it is destroyed
+    } catch (...) {      // destructors must not throw; the launch's error is the stream's, now gone
+    }
     // Blocks freed on this stream become reusable by any stream once its work is done; after
     // that the handle value may be reused by a new stream that must not inherit them.
     runtime::driver().cuStreamSynchronize(handle_);
@@ -37,11 +41,13 @@ Stream::~Stream() {
 }
 
 void Stream::synchronize() const {
+  flush_launches();
   runtime::activate(device_);
   CU_CALL(cuStreamSynchronize, handle_);
 }
 
 bool Stream::done() const {
+  flush_launches();
   runtime::activate(device_);
   CUresult r = runtime::driver().cuStreamQuery(handle_);
   if (r == CUDA_ERROR_NOT_READY) return false;
@@ -78,6 +84,7 @@ Event::~Event() {
 }
 
 void Event::record(StreamHandle stream) {
+  flush_launches();
   runtime::activate(device_);
   CU_CALL(cuEventRecord, handle_, stream);
 }
@@ -98,6 +105,7 @@ float elapsed_time_ms(const Event& start, const Event& end) {
 }
 
 void stream_wait_event(StreamHandle stream, const Event& event) {
+  flush_launches();  // the wait goes after the stream's held launches, as in program order
   CU_CALL(cuStreamWaitEvent, stream, event.handle(), 0);
 }
 

@@ -133,6 +133,7 @@ bool is_pinned(const void* host) {
 
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
+  flush_launches();  // copies follow the held launches
   runtime::activate(current_device());
   if (nbytes < kStageBelow || is_pinned(src)) {
     CU_CALL(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(dst), src, nbytes, stream);
@@ -153,6 +154,7 @@ void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle
 
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
+  flush_launches();
   runtime::activate(current_device());
   if (nbytes < kStageBelow || is_pinned(dst)) {
     CU_CALL(cuMemcpyDtoHAsync, dst, reinterpret_cast<CUdeviceptr>(src), nbytes, stream);
@@ -180,11 +182,13 @@ void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle
 
 void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
+  flush_launches();
   CU_CALL(cuMemcpyDtoDAsync, reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src), nbytes, stream);
 }
 
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
+  flush_launches();
   runtime::activate(dst_device);
   CUcontext dst_ctx, src_ctx;
   CU_CALL(cuCtxGetCurrent, &dst_ctx);
