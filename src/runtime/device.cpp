@@ -69,6 +69,15 @@ void activate(int device) {
   CU_CALL(cuCtxSetCurrent, state(device).context);
   t_active_device = device;
 }
+
+ScopedActivation::ScopedActivation(int device) : previous_(t_active_device) { activate(device); }
+
+ScopedActivation::~ScopedActivation() {
+  if (previous_ < 0 || previous_ == t_active_device) return;
+  // Destructors must not throw: on failure the next activate() sets the context again.
+  if (driver().cuCtxSetCurrent(state(previous_).context) == CUDA_SUCCESS) t_active_device = previous_;
+  else t_active_device = -1;
+}
 }  // namespace runtime
 
 int device_count() { return static_cast<int>(devices().size()); }

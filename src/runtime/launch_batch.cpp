@@ -108,6 +108,22 @@ struct DeviceQueue {
     if (count++ == 0) g_queues_holding.fetch_add(1, std::memory_order_release);
   }
 
+  // Builds graphs[n] from the n held launches; on failure it stays empty, to be built next time.
+  void instantiate(BatchGraph& g, int n) {
+    CU_CALL(cuGraphCreate, &g.graph, 0);
+    try {
+      for (int i = 0; i < n; ++i) {
+        CUDA_KERNEL_NODE_PARAMS p = node_params(held[i]);
+        CU_CALL(cuGraphAddKernelNode, &g.nodes[i], g.graph, i ? &g.nodes[i - 1] : nullptr, i ? 1 : 0, &p);
+      }
+      CU_CALL(cuGraphInstantiateWithFlags, &g.exec, g.graph, 0);
+    } catch (...) {
+      driver().cuGraphDestroy(g.graph);
+      g = BatchGraph{};
+      throw;
+    }
+  }
+
   // Submits the held launches. They leave the queue before any driver call, so a failing call
   // reports its error once and never submits them twice.
   void submit() {
@@ -115,7 +131,7 @@ struct DeviceQueue {
     if (n == 0) return;
     count = 0;
     g_queues_holding.fetch_sub(1, std::memory_order_release);
-    activate(device);
+    ScopedActivation on_device(device);
     if (n == 1) {
       const HeldLaunch& h = held[0];
       CU_CALL(cuLaunchKernel, h.f, h.grid.x, h.grid.y, h.grid.z, h.block.x, h.block.y, h.block.z, h.shared_bytes,
@@ -124,12 +140,7 @@ struct DeviceQueue {
     }
     BatchGraph& g = graphs[n];
     if (!g.exec) {
-      CU_CALL(cuGraphCreate, &g.graph, 0);
-      for (int i = 0; i < n; ++i) {
-        CUDA_KERNEL_NODE_PARAMS p = node_params(held[i]);
-        CU_CALL(cuGraphAddKernelNode, &g.nodes[i], g.graph, i ? &g.nodes[i - 1] : nullptr, i ? 1 : 0, &p);
-      }
-      CU_CALL(cuGraphInstantiateWithFlags, &g.exec, g.graph, 0);
+      instantiate(g, n);
     } else {
       // Takes effect for this graph's next launch only: earlier launches still queued keep theirs.
       for (int i = 0; i < n; ++i) {
