@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "../runtime/driver.hpp"
 #include "../runtime/host_flag.hpp"
 #include "combine_indices.hpp"
 #include "cuarray/errors.hpp"

@@ -78,7 +78,8 @@ NDArray to_device(const NDArray& a, int device) {
   int saved = current_device();
   set_current_device(device);
   NDArray out = empty(a.shape(), a.dtype());
-  copy_peer(out.raw_data(), device, src.raw_data(), src.device(), static_cast<size_t>(src.nbytes()), current_stream_handle());
+  copy_peer(out.raw_data(), device, src.raw_data(), src.device(), static_cast<size_t>(src.nbytes()),
+            current_stream_handle());
   set_current_device(saved);
   return out;
 }

@@ -3,7 +3,6 @@
 #include <limits>
 
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
 #include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"

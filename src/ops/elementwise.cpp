@@ -6,11 +6,11 @@
 #include "../jit/kernel_cache.hpp"
 #include "../jit/kernel_families.hpp"
 #include "../runtime/context.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "elementwise_source.hpp"
 #include "launch_config.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -147,7 +147,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
-  runtime::launch(fn, grid_for(threads), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, grid_for(threads), kBlockThreads, current_stream_handle(), args);
 }
 
 }  // namespace cuarray::ops

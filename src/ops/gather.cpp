@@ -9,15 +9,14 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
 #include "../runtime/host_flag.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "sort.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -133,9 +132,12 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     for (int k = 0; k < 4; ++k)
       for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
     KernelArgs args(index64);
-    args.value(static_cast<const char*>(values.raw_data())).value(static_cast<const char*>(index.array.raw_data())).index(n);
+    args.value(static_cast<const char*>(values.raw_data()))
+        .value(static_cast<const char*>(index.array.raw_data()))
+        .index(n);
     args.array(v.shape, rank, 1).array(strides, strides.size(), 0).value<long long>(alen);
-    args.value(keys.raw_data()).value(contiguous ? nullptr : payload.raw_data()).value(flag ? flag->device_word() : nullptr);
+    args.value(keys.raw_data()).value(contiguous ? nullptr : payload.raw_data());
+    args.value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
     runtime::launch(f, grid_for(n), kBlockThreads, stream(), args.get());
   }
@@ -204,7 +206,8 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const std::optional<runtime::HostFlag> flag = raise_flag(mode, out.device());
 
   KernelArgs args(index64);
-  args.value(out.raw_data()).value(static_cast<const char*>(src.array.raw_data())).value(static_cast<const char*>(index.array.raw_data()));
+  args.value(out.raw_data()).value(static_cast<const char*>(src.array.raw_data()));
+  args.value(static_cast<const char*>(index.array.raw_data()));
   args.index(iterations).array(v.shape, rank, 1);
   std::vector<int64_t> strides;
   for (int k = 0; k < 3; ++k)

@@ -6,6 +6,7 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/histograms.hpp"
 #include "cuarray/reduction.hpp"
@@ -14,7 +15,6 @@
 #include "launch_config.hpp"
 #include "scatter_combine.hpp"
 #include "ufunc_table.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -118,7 +118,7 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
     uniform->denom.store_as(uniform->div, params[3]);
   }
   void* args[] = {&x_ptr, &e_ptr, &nedges, &out_ptr, &count, params[0], params[1], params[2], params[3]};
-  runtime::launch(fn, grid_for(n), kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, grid_for(n), kBlockThreads, current_stream_handle(), args);
   return out;
 }
 

@@ -8,12 +8,11 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/runtime.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {

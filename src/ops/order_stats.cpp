@@ -10,7 +10,7 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/sorting.hpp"
@@ -19,7 +19,6 @@
 #include "reduction.hpp"
 #include "sort.hpp"
 #include "sort_axes.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {

@@ -7,13 +7,12 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
-#include "kernel_types.hpp"
 #include "kernel_args.hpp"
+#include "kernel_types.hpp"
 #include "launch_config.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray {
 namespace ops {
@@ -100,8 +99,7 @@ NDArray pad(const NDArray& a, std::span<const PadWidth> widths, PadMode mode,
   args.value(static_cast<const char*>(a.raw_data())).value(out.raw_data()).index(out.size());
   args.array(kshape, nd, 1).array(kin, nd, 1).array(kbefore, nd, 0).array(kstrides, nd, 0).array(kaxis, nd, 0);
   args.bytes(kconstants.data(), kconstants.size());
-  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, reinterpret_cast<CUstream>(current_stream_handle()),
-              args.get());
+  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, current_stream_handle(), args.get());
   return out;
 }
 

@@ -7,11 +7,10 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -109,7 +108,8 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
                   p.index64 ? static_cast<void*>(&k64) : &k32,
                   p.index64 ? static_cast<void*>(&c64) : &c32,
                   kshape, kin, kout, rshape, rin, &pass.count, &pass.param, &mask_data, kmask, rmask};
-  runtime::launch(fn, {static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)}, {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, reinterpret_cast<CUstream>(current_stream_handle()), args);
+  runtime::launch(fn, {static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
+                  {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, current_stream_handle(), args);
 }
 
 }  // namespace
@@ -257,14 +257,16 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   const char* mask = where ? where->raw_data() : nullptr;
 
   if (p.splits == 1) {
-    launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, out.raw_data(), out.dtype(), false, false, p, pass, mask);
+    launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, out.raw_data(), out.dtype(), false, false, p, pass,
+                mask);
     return;
   }
   // Pass 1: partials[s][m] in slots of `slot` bytes; pass 2 reduces the splits (a column
   // reduction over contiguous m).
   const int64_t slot = partial_slot_bytes(spec, compute);
   NDArray partials = empty(Shape{p.splits, m * slot}, DType::UInt8);
-  launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, partials.raw_data(), compute, false, true, p, pass, mask);
+  launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, partials.raw_data(), compute, false, true, p, pass,
+              mask);
   StridedView kept2, red2;
   kept2.count = 2;
   red2.count = 1;
@@ -277,7 +279,8 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   p2.splits = 1;
   p2.chunk = p.splits;
   p2.index64 = p.index64;
-  launch_pass(spec, partials.raw_data(), compute, kept2, red2, compute, out.raw_data(), out.dtype(), true, false, p2, pass);
+  launch_pass(spec, partials.raw_data(), compute, kept2, red2, compute, out.raw_data(), out.dtype(), true, false, p2,
+              pass);
 }
 
 }  // namespace cuarray::ops

@@ -9,12 +9,12 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
 #include "launch_config.hpp"
 #include "ufunc_table.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -290,7 +290,8 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
     if (!layout.privatized) return runtime::launch(fn, grid_for(n), kBlockThreads, stream, args);
     const int64_t sms = device_properties(device).multiprocessor_count;
     const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
-    runtime::launch(fn, grid, kBlockThreads, stream, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
+    runtime::launch(fn, grid, kBlockThreads, stream, args,
+                    static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
   };
   if (err_ptr) {
     // Validation pass: NumPy raises IndexError before it writes anything.

@@ -6,11 +6,10 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_args.hpp"
 #include "kernel_types.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
@@ -118,7 +117,8 @@ NDArray Selection::gather(const NDArray& values) const {
   if (values.shape() != pred_.shape()) throw_error(ErrorKind::Value, "selection and values differ in shape");
   NDArray out = empty(Shape{count_}, values.dtype());
   if (count_ == 0) return out;
-  write(SelectMode::Values, &values, values.raw_data(), out.raw_data(), static_cast<int>(values.itemsize()), Shape{1}, 0, 0);
+  write(SelectMode::Values, &values, values.raw_data(), out.raw_data(), static_cast<int>(values.itemsize()), Shape{1}, 0,
+        0);
   return out;
 }
 
@@ -128,9 +128,10 @@ NDArray Selection::indices(IndexLayout layout) const {
                 : layout == IndexLayout::PerElement ? empty(Shape{count_, ndim}, DType::Int64)
                                                     : empty(Shape{ndim, count_}, DType::Int64);
   if (count_ == 0 || (layout != IndexLayout::Flat && ndim == 0)) return out;
-  if (layout == IndexLayout::Flat) write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, Shape{pred_.size()}, 0, 1);
-  else if (layout == IndexLayout::PerElement) write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, pred_.shape(), 1, ndim);
-  else write(SelectMode::Indices, nullptr, nullptr, out.raw_data(), 8, pred_.shape(), count_, 1);
+  char* const dst = out.raw_data();
+  if (layout == IndexLayout::Flat) write(SelectMode::Indices, nullptr, nullptr, dst, 8, Shape{pred_.size()}, 0, 1);
+  else if (layout == IndexLayout::PerElement) write(SelectMode::Indices, nullptr, nullptr, dst, 8, pred_.shape(), 1, ndim);
+  else write(SelectMode::Indices, nullptr, nullptr, dst, 8, pred_.shape(), count_, 1);
   return out;
 }
 
@@ -139,8 +140,8 @@ void Selection::scatter(const NDArray& target, const NDArray& values) const {
       !values.c_contiguous())
     throw_error(ErrorKind::Value, "scatter needs the selection's shape and count() contiguous values");
   if (count_ == 0) return;
-  write(SelectMode::Scatter, &target, values.raw_data(), target.raw_data(), static_cast<int>(target.itemsize()), Shape{1}, 0,
-        0);
+  write(SelectMode::Scatter, &target, values.raw_data(), target.raw_data(), static_cast<int>(target.itemsize()), Shape{1},
+        0, 0);
 }
 
 }  // namespace cuarray::ops

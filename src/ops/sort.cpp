@@ -6,10 +6,9 @@
 #include "../jit/kernel_families.hpp"
 #include "../kernels/fragments.hpp"
 #include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "kernel_types.hpp"
-#include "../runtime/launch_batch.hpp"
 
 namespace cuarray::ops {
 namespace {
