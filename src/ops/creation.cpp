@@ -3,7 +3,6 @@
 #include <limits>
 
 #include "../runtime/context.hpp"
-#include "../runtime/launch_batch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/ufunc.hpp"
@@ -30,10 +29,7 @@ NDArray empty(const Shape& shape, DType dtype, Order order) {
 
 NDArray zeros(const Shape& shape, DType dtype, Order order) {
   NDArray a = empty(shape, dtype, order);
-  if (a.nbytes() > 0) {
-    runtime::activate(a.device());
-    runtime::zero_async(a.raw_data(), static_cast<size_t>(a.nbytes()), current_stream_handle());
-  }
+  a.fill(Scalar::from_int(0));  // a kernel rather than a memset: a small one is held for batching
   return a;
 }
 

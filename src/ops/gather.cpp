@@ -261,7 +261,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   if (values_vary) {
     marks = empty(Shape{2 * words + 2}, DType::UInt32);
     seen = static_cast<unsigned*>(static_cast<void*>(marks.raw_data()));
-    runtime::zero_async(seen, static_cast<size_t>(marks.nbytes()), stream());
+    marks.fill(Scalar::from_int(0));
   }
   unsigned* const dup = seen ? seen + words : nullptr;
   if (values_vary || mode == IndexMode::Raise) {

@@ -229,7 +229,7 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     status[2] = base + 16 + flags_bytes;
     status[3] = base + 16 + flags_bytes + slots;
     const int64_t zeroed = 16 + (packed ? slots : flags_bytes);
-    runtime::zero_async(base, static_cast<size_t>(zeroed), stream);
+    scratch.slice(0, 0, zeroed, 1).fill(Scalar::from_int(0));
   }
 
   alignas(8) unsigned char rs[3 * kMaxDims * 8];

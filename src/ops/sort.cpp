@@ -125,7 +125,7 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
   unsigned* hist = reinterpret_cast<unsigned*>(work.raw_data()) + status_words;
   unsigned* counters = hist + kMaxPasses * 256;
   int* plan = reinterpret_cast<int*>(counters + kMaxPasses);
-  runtime::zero_async(work.raw_data(), static_cast<size_t>(status_words + kMaxPasses * 256 + kMaxPasses) * 4, stream());
+  work.slice(0, 0, status_words + kMaxPasses * 256 + kMaxPasses, 1).fill(Scalar::from_int(0));
 
   auto kernel = [&](RadixKernel k) {
     jit::KernelKey key;

@@ -8,19 +8,19 @@ namespace cuarray::runtime {
 
 // Every driver entry point cuarray calls. decltype(&::name) picks the versioned prototype the
 // header maps `name` to (cuMemAlloc -> cuMemAlloc_v2); cuGetProcAddress resolves the base name.
-#define CUARRAY_DRIVER_FUNCTIONS(X)                                                                  \
+#define CUARRAY_DRIVER_FUNCTIONS(X)                                                                 \
   X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetAttribute)        \
   X(cuDeviceGetName) X(cuDeviceTotalMem) X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent)             \
   X(cuCtxGetCurrent) X(cuCtxSynchronize) X(cuMemAlloc) X(cuMemFree) X(cuMemGetInfo)                 \
   X(cuMemHostAlloc) X(cuMemFreeHost) X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync)                      \
-  X(cuMemcpyDtoDAsync) X(cuMemcpyPeerAsync) X(cuMemsetD8Async) X(cuMemsetD16Async)                  \
-  X(cuMemsetD32Async) X(cuStreamCreateWithPriority) X(cuStreamDestroy) X(cuStreamSynchronize)       \
-  X(cuStreamQuery) X(cuStreamWaitEvent) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord)         \
-  X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime) X(cuModuleLoadData)                   \
-  X(cuModuleGetFunction) X(cuModuleUnload) X(cuLaunchKernel) X(cuFuncSetAttribute)                  \
-  X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute) X(cuDeviceCanAccessPeer)           \
-  X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy) X(cuGraphAddKernelNode)                \
-  X(cuGraphInstantiateWithFlags) X(cuGraphExecDestroy) X(cuGraphExecKernelNodeSetParams) X(cuGraphLaunch)
+  X(cuMemcpyDtoDAsync) X(cuMemcpyPeerAsync) X(cuStreamCreateWithPriority) X(cuStreamDestroy)        \
+  X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent) X(cuEventCreate) X(cuEventDestroy)   \
+  X(cuEventRecord) X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime)                      \
+  X(cuModuleLoadData) X(cuModuleGetFunction) X(cuModuleUnload) X(cuLaunchKernel)                    \
+  X(cuFuncSetAttribute) X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute)              \
+  X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy)              \
+  X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
+  X(cuGraphLaunch)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

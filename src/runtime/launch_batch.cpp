@@ -195,13 +195,6 @@ void launch(CUfunction f, LaunchDims grid, LaunchDims block, StreamHandle stream
   CU_CALL(cuLaunchKernel, f, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream, args, nullptr);
 }
 
-void zero_async(void* dst, size_t bytes, StreamHandle stream) {
-  flush_launches();
-  const auto p = reinterpret_cast<CUdeviceptr>(dst);
-  if (p % 4 == 0 && bytes % 4 == 0) CU_CALL(cuMemsetD32Async, p, 0u, bytes / 4, stream);
-  else CU_CALL(cuMemsetD8Async, p, 0, bytes, stream);
-}
-
 void note_shared_buffer(int delta) {
   g_shared_buffers.fetch_add(delta, std::memory_order_acq_rel);
   if (delta > 0) flush_launches();  // other code may now enqueue work on this memory: what is held goes first

@@ -20,9 +20,6 @@ struct LaunchDims {
 void launch(CUfunction f, LaunchDims grid, LaunchDims block, StreamHandle stream, void** args,
             unsigned shared_bytes = 0);
 
-// Sets `bytes` bytes at `dst` to zero on `stream`, after the held launches.
-void zero_async(void* dst, size_t bytes, StreamHandle stream);
-
 // Called by every Buffer whose address other code holds (NDArray::data(), memory imported from
 // other libraries): launches are not held while any such buffer lives.
 void note_shared_buffer(int delta);

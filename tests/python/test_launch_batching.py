@@ -8,6 +8,8 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cuarray as cp
 
@@ -254,3 +256,92 @@ def test_environment_turns_batching_off():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                          env=subprocess_env(CUARRAY_LAUNCH_BATCHING="0"), check=True).stdout
     assert out.split() == ["False", "0"]
+
+
+# ---- property: random programs of small and large operations, stream switches, events, memsets,
+# copies, shared addresses and reads give NumPy's results (int64, so equality is exact) ----------
+
+N_SMALL, N_BIG, SLOTS = 300, 400_000, 4
+BINARY = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "maximum": np.maximum,
+          "bitwise_xor": np.bitwise_xor}
+
+step = st.one_of(
+    st.tuples(st.just("binary"), st.sampled_from(sorted(BINARY)), st.integers(0, SLOTS - 1),
+              st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("inplace"), st.integers(0, SLOTS - 1), st.integers(-5, 5)),
+    st.tuples(st.just("strided_assign"), st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("reduce_into"), st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("big"), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("zeros"), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("copy"), st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("stream"), st.integers(0, 2)),
+    st.tuples(st.just("share"), st.integers(0, SLOTS - 1)),
+    st.tuples(st.just("unshare")),
+    st.tuples(st.just("flush")),
+    st.tuples(st.just("read"), st.integers(0, SLOTS - 1)),
+)
+
+
+@settings(max_examples=60)
+@given(program=st.lists(step, min_size=1, max_size=60), seed=st.integers(0, 2**32 - 1))
+def test_random_programs_match_numpy(program, seed):
+    gen = np.random.default_rng(seed)
+    model = [gen.integers(-50, 50, N_SMALL) for _ in range(SLOTS)]
+    big_model = gen.integers(-50, 50, N_BIG)
+    streams = [cp.cuda.Stream.null, cp.cuda.Stream(), cp.cuda.Stream(non_blocking=True)]
+    current = 0
+    shared = []
+    with streams[current]:
+        arrays = [cp.asarray(m) for m in model]
+        big = cp.asarray(big_model)
+    for op, *args in program:
+        with streams[current]:
+            if op == "binary":
+                name, i, j, k = args
+                arrays[k] = getattr(cp, name)(arrays[i], arrays[j])
+                model[k] = BINARY[name](model[i], model[j])
+            elif op == "inplace":
+                i, v = args
+                arrays[i] += v
+                model[i] += v
+            elif op == "strided_assign":
+                i, j = args
+                arrays[i][::3] = arrays[j][1::3]
+                model[i][::3] = model[j][1::3].copy()
+            elif op == "reduce_into":
+                i, k = args
+                arrays[k] = arrays[k] + arrays[i][:7].sum()
+                model[k] = model[k] + model[i][:7].sum()
+            elif op == "big":  # a launch too large to hold, between held ones
+                (i,) = args
+                big += arrays[i][5]
+                big_model += model[i][5]
+                arrays[i] = arrays[i] - big[:N_SMALL]
+                model[i] = model[i] - big_model[:N_SMALL]
+            elif op == "zeros":
+                (k,) = args
+                arrays[k] = cp.zeros(N_SMALL, dtype=np.int64)
+                model[k] = np.zeros(N_SMALL, dtype=np.int64)
+            elif op == "copy":
+                i, k = args
+                arrays[k] = arrays[i].copy()
+                model[k] = model[i].copy()
+            elif op == "stream":  # hand over to another stream through an event, as CUDA requires
+                event = cp.cuda.Event()
+                event.record(streams[current])
+                current = args[0]
+                streams[current].wait_event(event)
+            elif op == "share":
+                shared.append(arrays[args[0]])
+                assert shared[-1].data.ptr != 0
+            elif op == "unshare":
+                shared.clear()
+            elif op == "flush":
+                cp.cuda.flush_launches()
+            elif op == "read":
+                (i,) = args
+                np.testing.assert_array_equal(cp.asnumpy(arrays[i]), model[i])
+    with streams[current]:
+        for a, m in zip(arrays, model):
+            np.testing.assert_array_equal(cp.asnumpy(a), m)
+        np.testing.assert_array_equal(cp.asnumpy(big), big_model)
