@@ -2,6 +2,7 @@
 // over sorted rows: one kernel per (input, result) dtype pair reads the sorted rows at the indices
 // NumPy's method gives (src/kernels/order_stats.cuh).
 #include <algorithm>
+#include <cstdint>
 #include <array>
 #include <limits>
 #include <string>
@@ -63,16 +64,19 @@ CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); 
 
 }  // namespace
 
-std::string searchsorted_source(DType dtype) {
+std::string searchsorted_source(DType dtype, bool sorter, bool index64) {
   const DType used[] = {dtype};
   std::string s = prelude(used);
   s += "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
-  s += "extern \"C\" __global__ void cuarray_searchsorted(const value_t* a, const long long* sorter, long long n, "
-       "const value_t* v, long long* out, unsigned long long count, int right) {\n"
+  s += index64 ? "typedef long long pos_t;\n" : "typedef int pos_t;\n";
+  s += std::string("#define CUARRAY_SORTER ") + (sorter ? "true" : "false") + "\n";
+  s += "extern \"C\" __global__ void cuarray_searchsorted(const value_t* __restrict__ a, "
+       "const long long* __restrict__ sorter, pos_t n, const value_t* __restrict__ v, long long* __restrict__ out, "
+       "unsigned long long count, int right) {\n"
        "  const unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
        "  if (i >= count) return;\n"
-       "  out[i] = right ? cuarray::search_sorted<value_t, true>(a, sorter, n, v[i])\n"
-       "                 : cuarray::search_sorted<value_t, false>(a, sorter, n, v[i]);\n}\n";
+       "  out[i] = right ? cuarray::search_sorted<value_t, true, pos_t, CUARRAY_SORTER>(a, sorter, n, v[i])\n"
+       "                 : cuarray::search_sorted<value_t, false, pos_t, CUARRAY_SORTER>(a, sorter, n, v[i]);\n}\n";
   return s;
 }
 
@@ -122,19 +126,22 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArr
     }
   }
   runtime::activate(a.device());
+  const bool index64 = a.size() > INT32_MAX;
   jit::KernelKey key;
-  key.push(ops::kSearchSortedKeyKind).push(static_cast<uint8_t>(a.dtype()));
+  key.push(ops::kSearchSortedKeyKind).push(static_cast<uint8_t>(a.dtype())).push(sorter != nullptr).push(index64);
   CUfunction f = jit::get_kernel(key, [&] {
-    return jit::KernelSource{ops::searchsorted_source(a.dtype()), "cuarray_searchsorted"};
+    return jit::KernelSource{ops::searchsorted_source(a.dtype(), sorter != nullptr, index64), "cuarray_searchsorted"};
   });
   const char* pa = sa.raw_data();
   const char* ps = sorter ? ss.raw_data() : nullptr;
-  long long n = a.size();
+  long long n64 = a.size();
+  int n32 = static_cast<int>(std::min<int64_t>(a.size(), INT32_MAX));
+  void* n = index64 ? static_cast<void*>(&n64) : &n32;
   const char* pv = sv.raw_data();
   char* po = out.raw_data();
   unsigned long long count = static_cast<unsigned long long>(out.size());
   int side = right;
-  void* args[] = {&pa, &ps, &n, &pv, &po, &count, &side};
+  void* args[] = {&pa, &ps, n, &pv, &po, &count, &side};
   runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
   return out;
 }

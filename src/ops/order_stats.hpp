@@ -6,7 +6,7 @@
 
 namespace cuarray::ops {
 
-std::string searchsorted_source(DType dtype);
+std::string searchsorted_source(DType dtype, bool sorter, bool index64);
 std::string quantile_source(DType in, DType out);  // `out`: the result dtype
 
 }  // namespace cuarray::ops

@@ -51,7 +51,10 @@ TEST_P(SortKernelCompile, DeviceWidePassesAndGather) {
     expect_compiles(ops::radix_passes_source(t, payload, ops::radix_tile_items(t, payload)),
                     "radix passes " + name_of(t) + (payload.kind == index.kind ? " index" : ""));
   expect_compiles(ops::gather_rows_source(t), "gather rows " + name_of(t));
-  expect_compiles(ops::searchsorted_source(t), "searchsorted " + name_of(t));
+  for (bool sorter : {false, true})
+    for (bool index64 : {false, true})
+      expect_compiles(ops::searchsorted_source(t, sorter, index64), "searchsorted " + name_of(t) +
+                                                                       (sorter ? " sorter" : "") + (index64 ? " 64" : ""));
 }
 
 TEST_P(SortKernelCompile, QuantileResultDTypes) {
