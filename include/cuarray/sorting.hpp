@@ -29,6 +29,10 @@ NDArray take_sorted(const NDArray& a, const NDArray& index, int64_t axis);
 // sorter index is out of range.
 NDArray searchsorted(const NDArray& a, const NDArray& v, bool right = false, const NDArray* sorter = nullptr);
 
+// For numpy.isin: whether each element of `v` equals an element of the sorted 1-D `a` of its dtype
+// (NumPy's ==: NaN is in nothing, -0.0 is 0.0), or does not (invert); bool, of v's shape.
+NDArray in_sorted(const NDArray& a, const NDArray& v, bool invert = false);
+
 // numpy.quantile's methods, plus "median" (numpy.median: the mean of the middle elements).
 bool is_quantile_method(std::string_view method);
 bool is_discrete_quantile_method(std::string_view method);  // the result is an element: a's dtype

@@ -14,7 +14,7 @@ from numpy.lib.array_utils import normalize_axis_index
 
 from . import _core
 from ._core import ndarray
-from ._creation import arange, asarray, ascontiguousarray, empty, ones, zeros
+from ._creation import arange, asarray, ascontiguousarray, empty, ones
 from ._reductions import any as _any
 from ._scans import _join, cumsum
 from ._sorting import argsort, lexsort, sort
@@ -189,15 +189,11 @@ def unique_values(x):
 
 
 def _in_sorted(element, test_elements, invert):
-    """Whether each element of the 1-D `element` equals an element of `test_elements`: binary
-    search into the sorted test elements, then one compare (NaN is in nothing, -0.0 is 0.0)."""
+    """Whether each element of the 1-D `element` equals an element of `test_elements`: one kernel
+    binary-searches the sorted test elements and compares (NaN is in nothing, -0.0 is 0.0)."""
     common = _np.result_type(element.dtype, test_elements.dtype)
-    if test_elements.shape[0] == 0:
-        return (ones if invert else zeros)(element.shape, dtype=_np.bool_)
     keys = sort(test_elements.astype(common, copy=False))
-    element = element.astype(common, copy=False)
-    at = _core.searchsorted(keys, element, False, None)
-    return (not_equal if invert else equal)(_gather(keys, at), element)
+    return _core.in_sorted(keys, element.astype(common, copy=False), invert)
 
 
 def _check_isin_kind(element, test_elements, kind):

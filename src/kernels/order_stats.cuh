@@ -24,6 +24,15 @@ __device__ __forceinline__ Pos search_sorted(const T* __restrict__ a, const long
   return lo;
 }
 
+// Whether x equals an element of the sorted `a` by NumPy's == (NaN equals nothing, -0.0 is 0.0):
+// the lower bound's element is not below x, so it is x exactly when x is not below it either.
+template <class T, class Pos>
+__device__ __forceinline__ bool sorted_contains(const T* __restrict__ a, Pos n, const T& x) {
+  if (cuarray_isnan(x)) return false;
+  const Pos at = search_sorted<T, false, Pos, false>(a, nullptr, n, x);
+  return at < n && !radix_less(x, a[at]);
+}
+
 // NumPy's quantile methods (numpy/lib/_function_base_impl.py, _QuantileMethods), plus the median,
 // which NumPy computes as the mean of the middle elements.
 enum class QuantileMethod : int {

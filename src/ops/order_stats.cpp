@@ -64,19 +64,30 @@ CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); 
 
 }  // namespace
 
-std::string searchsorted_source(DType dtype, bool sorter, bool index64) {
+std::string searchsorted_source(DType dtype, SearchOutput output, bool index64) {
   const DType used[] = {dtype};
   std::string s = prelude(used);
   s += "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
   s += index64 ? "typedef long long pos_t;\n" : "typedef int pos_t;\n";
-  s += std::string("#define CUARRAY_SORTER ") + (sorter ? "true" : "false") + "\n";
+  s += output == SearchOutput::Membership ? "typedef bool out_t;\n" : "typedef long long out_t;\n";
   s += "extern \"C\" __global__ void cuarray_searchsorted(const value_t* __restrict__ a, "
-       "const long long* __restrict__ sorter, pos_t n, const value_t* __restrict__ v, long long* __restrict__ out, "
-       "unsigned long long count, int right) {\n"
+       "const long long* __restrict__ sorter, pos_t n, const value_t* __restrict__ v, out_t* __restrict__ out, "
+       "unsigned long long count, int flag) {\n"
        "  const unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
-       "  if (i >= count) return;\n"
-       "  out[i] = right ? cuarray::search_sorted<value_t, true, pos_t, CUARRAY_SORTER>(a, sorter, n, v[i])\n"
-       "                 : cuarray::search_sorted<value_t, false, pos_t, CUARRAY_SORTER>(a, sorter, n, v[i]);\n}\n";
+       "  if (i >= count) return;\n";
+  switch (output) {
+    case SearchOutput::Membership:  // flag: invert
+      s += "  out[i] = cuarray::sorted_contains<value_t, pos_t>(a, n, v[i]) != (flag != 0);\n}\n";
+      break;
+    case SearchOutput::Position:
+    case SearchOutput::SorterPosition: {  // flag: side='right'
+      const char* sorted = output == SearchOutput::SorterPosition ? "true" : "false";
+      s += std::string("  out[i] = flag ? cuarray::search_sorted<value_t, true, pos_t, ") + sorted +
+           ">(a, sorter, n, v[i])\n"
+           "               : cuarray::search_sorted<value_t, false, pos_t, " + sorted + ">(a, sorter, n, v[i]);\n}\n";
+      break;
+    }
+  }
   return s;
 }
 
@@ -105,13 +116,57 @@ bool is_discrete_quantile_method(std::string_view method) {
   return m && m->discrete;
 }
 
-NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArray* sorter) {
-  if (a.ndim() != 1) throw_error(ErrorKind::Value, "object too deep for desired array");
-  if (a.dtype() != v.dtype()) throw_error(ErrorKind::Type, "searchsorted: a and v must share a dtype");
-  NDArray out = empty(v.shape(), DType::Int64);
-  if (out.size() == 0) return out;
+namespace {
+
+// One search kernel launch: `out` (v's shape) gets what `output` says for each element of v;
+// `flag` is side='right' for positions, invert for membership.
+void search(const NDArray& a, const NDArray& v, ops::SearchOutput output, int flag, const NDArray* sorter,
+            NDArray& out) {
   const NDArray sa = a.c_contiguous() ? a : a.copy(Order::C);
   const NDArray sv = v.c_contiguous() ? v : v.copy(Order::C);
+  runtime::activate(a.device());
+  const bool index64 = a.size() > INT32_MAX;
+  jit::KernelKey key;
+  key.push(ops::kSearchSortedKeyKind).push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(output));
+  key.push(index64);
+  CUfunction f = jit::get_kernel(key, [&] {
+    return jit::KernelSource{ops::searchsorted_source(a.dtype(), output, index64), "cuarray_searchsorted"};
+  });
+  const char* pa = sa.raw_data();
+  const char* ps = sorter ? sorter->raw_data() : nullptr;
+  long long n64 = a.size();
+  int n32 = static_cast<int>(std::min<int64_t>(a.size(), INT32_MAX));
+  void* n = index64 ? static_cast<void*>(&n64) : &n32;
+  const char* pv = sv.raw_data();
+  char* po = out.raw_data();
+  unsigned long long count = static_cast<unsigned long long>(out.size());
+  void* args[] = {&pa, &ps, n, &pv, &po, &count, &flag};
+  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
+}
+
+void check_search_operands(const NDArray& a, const NDArray& v, const char* what) {
+  if (a.ndim() != 1) throw_error(ErrorKind::Value, "object too deep for desired array");
+  if (a.dtype() != v.dtype()) throw_error(ErrorKind::Type, std::string(what) + ": a and v must share a dtype");
+}
+
+}  // namespace
+
+NDArray in_sorted(const NDArray& a, const NDArray& v, bool invert) {
+  check_search_operands(a, v, "in_sorted");
+  NDArray out = empty(v.shape(), DType::Bool);
+  if (out.size() == 0) return out;
+  if (a.size() == 0) {
+    out.fill(Scalar::from_bool(invert));
+    return out;
+  }
+  search(a, v, ops::SearchOutput::Membership, invert, nullptr, out);
+  return out;
+}
+
+NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArray* sorter) {
+  check_search_operands(a, v, "searchsorted");
+  NDArray out = empty(v.shape(), DType::Int64);
+  if (out.size() == 0) return out;
   NDArray ss;
   if (sorter) {
     if (sorter->ndim() != 1 || sorter->size() != a.size())
@@ -125,24 +180,8 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArr
       if (lo < 0 || hi >= a.size()) throw_error(ErrorKind::Value, "Sorter index out of range.");
     }
   }
-  runtime::activate(a.device());
-  const bool index64 = a.size() > INT32_MAX;
-  jit::KernelKey key;
-  key.push(ops::kSearchSortedKeyKind).push(static_cast<uint8_t>(a.dtype())).push(sorter != nullptr).push(index64);
-  CUfunction f = jit::get_kernel(key, [&] {
-    return jit::KernelSource{ops::searchsorted_source(a.dtype(), sorter != nullptr, index64), "cuarray_searchsorted"};
-  });
-  const char* pa = sa.raw_data();
-  const char* ps = sorter ? ss.raw_data() : nullptr;
-  long long n64 = a.size();
-  int n32 = static_cast<int>(std::min<int64_t>(a.size(), INT32_MAX));
-  void* n = index64 ? static_cast<void*>(&n64) : &n32;
-  const char* pv = sv.raw_data();
-  char* po = out.raw_data();
-  unsigned long long count = static_cast<unsigned long long>(out.size());
-  int side = right;
-  void* args[] = {&pa, &ps, n, &pv, &po, &count, &side};
-  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
+  search(a, v, sorter ? ops::SearchOutput::SorterPosition : ops::SearchOutput::Position, right, sorter ? &ss : nullptr,
+         out);
   return out;
 }
 

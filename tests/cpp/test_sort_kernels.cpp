@@ -51,10 +51,12 @@ TEST_P(SortKernelCompile, DeviceWidePassesAndGather) {
     expect_compiles(ops::radix_passes_source(t, payload, ops::radix_tile_items(t, payload)),
                     "radix passes " + name_of(t) + (payload.kind == index.kind ? " index" : ""));
   expect_compiles(ops::gather_rows_source(t), "gather rows " + name_of(t));
-  for (bool sorter : {false, true})
+  using ops::SearchOutput;
+  for (SearchOutput output : {SearchOutput::Position, SearchOutput::SorterPosition, SearchOutput::Membership})
     for (bool index64 : {false, true})
-      expect_compiles(ops::searchsorted_source(t, sorter, index64), "searchsorted " + name_of(t) +
-                                                                       (sorter ? " sorter" : "") + (index64 ? " 64" : ""));
+      expect_compiles(ops::searchsorted_source(t, output, index64),
+                      "searchsorted " + name_of(t) + " output " + std::to_string(static_cast<int>(output)) +
+                          (index64 ? " 64" : ""));
 }
 
 TEST_P(SortKernelCompile, QuantileResultDTypes) {
