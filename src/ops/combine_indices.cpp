@@ -92,8 +92,7 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
   args.array(strides, strides.size(), 0).array(lens, k, 1).array(mults, k, 0);
   args.value(error);
   CUfunction f = combine_kernel(dtypes, rank, index64, out64);
-  CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
-  runtime::launch(f, grid_for(n), kBlockThreads, stream, args.get());
+  runtime::launch(f, grid_for(n), kBlockThreads, args.get());
   return out;
 }
 

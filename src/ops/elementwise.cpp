@@ -147,7 +147,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
-  runtime::launch(fn, grid_for(threads), kBlockThreads, current_stream_handle(), args);
+  runtime::launch(fn, grid_for(threads), kBlockThreads, args);
 }
 
 }  // namespace cuarray::ops

@@ -26,8 +26,6 @@ constexpr const char* kKernelNames[] = {"cuarray_gather",        "cuarray_scatte
                                         "cuarray_scatter_claim", "cuarray_scatter_resolve", "cuarray_scatter_keys",
                                         "cuarray_scatter_sorted"};
 
-CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
-
 CUfunction gather_kernel(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
                          bool index64) {
   jit::KernelKey key;
@@ -139,7 +137,7 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     args.value(keys.raw_data()).value(contiguous ? nullptr : payload.raw_data());
     args.value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
-    runtime::launch(f, grid_for(n), kBlockThreads, stream(), args.get());
+    runtime::launch(f, grid_for(n), kBlockThreads, args.get());
   }
   sort_pairs(keys, payload, sorted_keys, sorted_payload);
   {
@@ -150,7 +148,7 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     // The write reads only keys, payloads and the group's layout: one kernel serves every index
     // dtype, mode and iteration rank.
     CUfunction f = gather_kernel(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Raise, 1, grank, index64);
-    runtime::launch(f, grid_for(n), kBlockThreads, stream(), args.get());
+    runtime::launch(f, grid_for(n), kBlockThreads, args.get());
   }
   check_flag(flag, index, dst);
 }
@@ -216,7 +214,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(group_size(src));
   args.value(flag ? flag->device_word() : nullptr);
   CUfunction f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
-  runtime::launch(f, grid_for(iterations), kBlockThreads, stream(), args.get());
+  runtime::launch(f, grid_for(iterations), kBlockThreads, args.get());
   check_flag(flag, index, src);
 }
 
@@ -285,7 +283,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     args.array(strides, strides.size(), 0).value<long long>(alen).value(seen).value(dup);
     args.value(flag ? flag->device_word() : nullptr);
     CUfunction f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
-    runtime::launch(f, grid_for(cn), kBlockThreads, stream(), args.get());
+    runtime::launch(f, grid_for(cn), kBlockThreads, args.get());
     check_flag(flag, index, dst);
   }
 
@@ -315,7 +313,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     CUfunction f = gather_kernel(kernel, idtype, word, mode, rank, grank, index64);
     // The list passes read their length on the device; it is usually a small share of the positions.
     const int64_t threads = kernel == GatherKernel::Scatter ? iterations : std::min<int64_t>(iterations, 1 << 20);
-    runtime::launch(f, grid_for(threads), kBlockThreads, stream(), args.get());
+    runtime::launch(f, grid_for(threads), kBlockThreads, args.get());
   };
   launch(GatherKernel::Scatter, true, true);
   if (!values_vary) return;

@@ -118,7 +118,7 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
     uniform->denom.store_as(uniform->div, params[3]);
   }
   void* args[] = {&x_ptr, &e_ptr, &nedges, &out_ptr, &count, params[0], params[1], params[2], params[3]};
-  runtime::launch(fn, grid_for(n), kBlockThreads, current_stream_handle(), args);
+  runtime::launch(fn, grid_for(n), kBlockThreads, args);
   return out;
 }
 

@@ -59,7 +59,6 @@ void join_copy(char* dst, int64_t rows, int64_t dst_row_bytes, std::span<const J
   // Index math runs in 32 bits when every destination offset fits (piece offsets are smaller).
   const bool index64 = rows * dst_stride > INT32_MAX;
   runtime::activate(device);
-  const auto stream = reinterpret_cast<CUstream>(current_stream_handle());
   int64_t column = 0;  // words of the destination row before this launch's pieces
   for (size_t first = 0; first < pieces.size();) {
     const size_t count = std::min(pieces.size() - first, kMaxPieces);
@@ -77,7 +76,7 @@ void join_copy(char* dst, int64_t rows, int64_t dst_row_bytes, std::span<const J
       args.value(dst + column * word).index(rows).index(width).index(dst_stride).value(static_cast<int>(count));
       args.bytes(sources, static_cast<size_t>(capacity) * sizeof(const char*));
       args.array(std::span<const int64_t>(starts, count + 1), static_cast<size_t>(capacity) + 1, width);
-      runtime::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, stream, args.get());
+      runtime::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, args.get());
     }
     column += width;
     first += count;

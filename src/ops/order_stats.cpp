@@ -60,8 +60,6 @@ unsigned blocks_for(int64_t n) {
   return static_cast<unsigned>(std::clamp<int64_t>((n + kThreads - 1) / kThreads, 1, 0x7fffffff));
 }
 
-CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
-
 }  // namespace
 
 std::string searchsorted_source(DType dtype, SearchOutput output, bool index64) {
@@ -141,7 +139,7 @@ void search(const NDArray& a, const NDArray& v, ops::SearchOutput output, int fl
   char* po = out.raw_data();
   unsigned long long count = static_cast<unsigned long long>(out.size());
   void* args[] = {&pa, &ps, n, &pv, &po, &count, &flag};
-  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
+  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, args);
 }
 
 void check_search_operands(const NDArray& a, const NDArray& v, const char* what) {
@@ -218,7 +216,7 @@ NDArray quantile(const NDArray& a, const NDArray& q, std::optional<std::span<con
   int skip = skip_nan;
   char* po = out.raw_data();
   void* args[] = {&ps, &rows, &len, &pq, &nq, &method_id, &skip, &po};
-  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, ops::stream(), args);
+  runtime::launch(f, ops::blocks_for(out.size()), ops::kThreads, args);
   return out;
 }
 

@@ -99,7 +99,7 @@ NDArray pad(const NDArray& a, std::span<const PadWidth> widths, PadMode mode,
   args.value(static_cast<const char*>(a.raw_data())).value(out.raw_data()).index(out.size());
   args.array(kshape, nd, 1).array(kin, nd, 1).array(kbefore, nd, 0).array(kstrides, nd, 0).array(kaxis, nd, 0);
   args.bytes(kconstants.data(), kconstants.size());
-  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, current_stream_handle(), args.get());
+  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, args.get());
   return out;
 }
 

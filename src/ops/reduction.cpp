@@ -109,7 +109,7 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
                   p.index64 ? static_cast<void*>(&c64) : &c32,
                   kshape, kin, kout, rshape, rin, &pass.count, &pass.param, &mask_data, kmask, rmask};
   runtime::launch(fn, {static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
-                  {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, current_stream_handle(), args);
+                  {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, args);
 }
 
 }  // namespace

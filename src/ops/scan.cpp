@@ -214,7 +214,6 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   // Tile status (scan.cuh): [counter | packed words] for 4- and 8-byte accumulators (flag and value
   // in one 8- or 16-byte word, all zeroed), else [counter | flags | aggregates | prefixes] with the
   // counter and flags zeroed.
-  const CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
   NDArray scratch;
   void* status[4] = {nullptr, nullptr, nullptr, nullptr};
   if (plan.kind == ScanPlanKind::Tiles) {
@@ -253,7 +252,7 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     case ScanPlanKind::WarpRows: blocks = grid_for(nrows * 32); break;
     case ScanPlanKind::Tiles: blocks = nrows * tiles_per_row; break;
   }
-  runtime::launch(fn, static_cast<unsigned>(blocks), static_cast<unsigned>(kScanThreads), stream, args);
+  runtime::launch(fn, static_cast<unsigned>(blocks), static_cast<unsigned>(kScanThreads), args);
 }
 
 }  // namespace cuarray::ops

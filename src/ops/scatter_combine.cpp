@@ -284,14 +284,12 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   args[nargs++] = &locks;
   args[nargs++] = &apply;
 
-  const CUstream stream = reinterpret_cast<CUstream>(current_stream_handle());
   // Privatized kernels keep the bins in dynamic shared memory, in both passes.
   const auto launch = [&] {
-    if (!layout.privatized) return runtime::launch(fn, grid_for(n), kBlockThreads, stream, args);
+    if (!layout.privatized) return runtime::launch(fn, grid_for(n), kBlockThreads, args);
     const int64_t sms = device_properties(device).multiprocessor_count;
     const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
-    runtime::launch(fn, grid, kBlockThreads, stream, args,
-                    static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
+    runtime::launch(fn, grid, kBlockThreads, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
   };
   if (err_ptr) {
     // Validation pass: NumPy raises IndexError before it writes anything.

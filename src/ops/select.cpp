@@ -33,8 +33,6 @@ CUfunction select_kernel(SelectPass pass, DType pred, int word_bytes, SelectMode
   });
 }
 
-CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
-
 // The coalesced iteration of the predicate (operand 0) and optionally a second operand, in C
 // order: the order in which elements are ranked.
 StridedView iteration(const NDArray& pred, const NDArray* other) {
@@ -81,14 +79,14 @@ Selection::Selection(const NDArray& pred) : pred_(pred) {
   count.value(static_cast<const char*>(pred.raw_data())).index(n).array(v.shape, rank, 1).array(v.strides[0], rank, 0);
   count.value(tile_counts.raw_data());
   CUfunction f = select_kernel(SelectPass::Count, pred.dtype(), 1, SelectMode::Values, rank, 1, index64);
-  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, stream(), count.get());
+  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, count.get());
 
   KernelArgs scan(false);
   scan.value(static_cast<const unsigned*>(static_cast<void*>(tile_counts.raw_data())))
       .value(static_cast<unsigned long long>(tiles_))
       .value(offsets_.raw_data());
   f = select_kernel(SelectPass::Scan, DType::Bool, 1, SelectMode::Values, 1, 1, false);
-  runtime::launch(f, 1, 1024, stream(), scan.get());
+  runtime::launch(f, 1, 1024, scan.get());
 
   uint64_t total = 0;
   offsets_.index(0, tiles_).copy_to_host(&total);  // the one synchronization: the result's size
@@ -110,7 +108,7 @@ void Selection::write(SelectMode mode, const NDArray* strided, const char* in, c
   args.value(static_cast<const unsigned long long*>(static_cast<void*>(offsets_.raw_data())));
   args.array(ishape, irank, 1).value<long long>(idim_stride).value<long long>(irank_stride);
   CUfunction f = select_kernel(SelectPass::Write, pred_.dtype(), word_bytes, mode, rank, irank, index64);
-  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, stream(), args.get());
+  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, args.get());
 }
 
 NDArray Selection::gather(const NDArray& values) const {

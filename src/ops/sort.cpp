@@ -59,12 +59,6 @@ std::string sort_prelude(DType dtype) {
   return s;
 }
 
-CUstream stream() { return reinterpret_cast<CUstream>(current_stream_handle()); }
-
-void launch(CUfunction f, unsigned grid, unsigned block, void** args) {
-  runtime::launch(f, grid, block, stream(), args);
-}
-
 unsigned grid_stride_blocks(int64_t n, int device) {
   const int64_t cap = static_cast<int64_t>(device_properties(device).multiprocessor_count) * 8;
   return static_cast<unsigned>(std::clamp<int64_t>((n + kPassThreads - 1) / kPassThreads, 1, cap));
@@ -84,7 +78,7 @@ void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const
   unsigned len = static_cast<unsigned>(row_len);
   unsigned long long rows = static_cast<unsigned long long>(in.size() / row_len);
   void* args[] = {&src, &out, &out_index, &len, &rows};
-  launch(f, static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads, args);
+  runtime::launch(f, static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads, args);
 }
 
 // The device-wide Onesweep passes; see RadixBuffers and radix_plan in sort.cuh for the plan the
@@ -147,19 +141,19 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
   int npasses = passes;
   {
     void* args[] = {&src, &n32, &len32, &npasses, &hist};
-    launch(kernel(RadixKernel::Histogram), grid_stride_blocks(n, device), kPassThreads, args);
+    runtime::launch(kernel(RadixKernel::Histogram), grid_stride_blocks(n, device), kPassThreads, args);
   }
   {
     void* args[] = {&hist, &npasses, &n32, &plan};
-    launch(kernel(RadixKernel::Plan), 1, 256, args);
+    runtime::launch(kernel(RadixKernel::Plan), 1, 256, args);
   }
   CUfunction onesweep = kernel(RadixKernel::Onesweep);
   for (int pass = 0; pass < passes; ++pass) {
     void* args[] = {&pass, &plan, &hist, &buffers, &n32, &len32, &counters, &status};
-    launch(onesweep, tiles, kPassThreads, args);
+    runtime::launch(onesweep, tiles, kPassThreads, args);
   }
   void* finish_args[] = {&plan, &npasses, &buffers, &n32, &len32};
-  launch(kernel(RadixKernel::Finish), grid_stride_blocks(n, device), kPassThreads, finish_args);
+  runtime::launch(kernel(RadixKernel::Finish), grid_stride_blocks(n, device), kPassThreads, finish_args);
 }
 
 }  // namespace
@@ -223,7 +217,7 @@ void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const
   char* dst = out.raw_data();
   unsigned long long n = static_cast<unsigned long long>(out.size()), len = static_cast<unsigned long long>(row_len);
   void* args[] = {&src, &idx, &dst, &n, &len};
-  launch(f, grid_stride_blocks(out.size(), in.device()), kPassThreads, args);
+  runtime::launch(f, grid_stride_blocks(out.size(), in.device()), kPassThreads, args);
 }
 
 std::string block_sort_source(DType dtype, int threads, int items, bool with_index) {

@@ -105,7 +105,7 @@ bool try_transpose_copy(const NDArray& src, const NDArray& dst) {
   args.array(batch_shape, batch_rank, 1).array(src_batch, batch_rank, 0).array(dst_batch, batch_rank, 0);
   args.index(v.strides[1][a]).index(v.strides[1][b]).index(v.strides[0][a]).index(v.strides[0][b]);
   const unsigned grid = static_cast<unsigned>(std::min(ntiles, kMaxGrid));
-  runtime::launch(f, grid, {static_cast<unsigned>(kTile), kRows}, current_stream_handle(), args.get());
+  runtime::launch(f, grid, {static_cast<unsigned>(kTile), kRows}, args.get());
   return true;
 }
 

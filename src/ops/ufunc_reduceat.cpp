@@ -180,7 +180,7 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
   int axis_arg = ax;
   void* args[] = {&in_ptr,  &out_ptr,   &starts_ptr, &nseg,       &axis_len,    &axis_stride,
                   &count,   shape_buf,  in_strides,  out_strides, &axis_arg};
-  runtime::launch(fn, ops::grid_for(n), ops::kBlockThreads, current_stream_handle(), args);
+  runtime::launch(fn, ops::grid_for(n), ops::kBlockThreads, args);
   return out;
 }
 

@@ -163,6 +163,14 @@ DeviceQueue& queue_of(int device) {
   return *g_queues[device].load(std::memory_order_relaxed);
 }
 
+// Submits what `device` holds, if it has a queue.
+void submit_device(int device) {
+  if (DeviceQueue* q = g_queues[device].load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(q->mutex);
+    q->submit();
+  }
+}
+
 bool holding_allowed() {
   return g_enabled.load(std::memory_order_relaxed) && g_shared_buffers.load(std::memory_order_acquire) == 0 &&
          driver().cuFuncGetParamInfo != nullptr;
@@ -170,9 +178,9 @@ bool holding_allowed() {
 
 }  // namespace
 
-void launch(CUfunction f, LaunchDims grid, LaunchDims block, StreamHandle stream, void** args,
-            unsigned shared_bytes) {
+void launch(CUfunction f, LaunchDims grid, LaunchDims block, void** args, unsigned shared_bytes) {
   const int device = current_device();
+  const StreamHandle stream = current_stream_handle();
   const uint64_t threads = uint64_t{grid.x} * grid.y * grid.z * block.x * block.y * block.z;
   if (device < kMaxDevices && threads <= kMaxHeldThreads && holding_allowed()) {
     DeviceQueue& q = queue_of(device);
@@ -187,10 +195,7 @@ void launch(CUfunction f, LaunchDims grid, LaunchDims block, StreamHandle stream
     }
     q.submit();  // this kernel is launched directly, after what is held
   } else if (device < kMaxDevices && g_queues_holding.load(std::memory_order_acquire)) {
-    if (DeviceQueue* q = g_queues[device].load(std::memory_order_acquire)) {
-      std::lock_guard<std::mutex> lock(q->mutex);
-      q->submit();
-    }
+    submit_device(device);
   }
   CU_CALL(cuLaunchKernel, f, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream, args, nullptr);
 }
@@ -204,11 +209,7 @@ void note_shared_buffer(int delta) {
 
 void flush_launches() {
   if (runtime::g_queues_holding.load(std::memory_order_acquire) == 0) return;
-  for (auto& slot : runtime::g_queues)
-    if (runtime::DeviceQueue* q = slot.load(std::memory_order_acquire)) {
-      std::lock_guard<std::mutex> lock(q->mutex);
-      q->submit();
-    }
+  for (int device = 0; device < runtime::kMaxDevices; ++device) runtime::submit_device(device);
 }
 
 void set_launch_batching(bool enabled) {

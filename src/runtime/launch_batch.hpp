@@ -15,10 +15,9 @@ struct LaunchDims {
   unsigned x, y, z;
 };
 
-// Launches cuarray kernel `f` on `stream` of the current device; `args` as cuLaunchKernel's
-// kernelParams. A small launch may be held until the next flush.
-void launch(CUfunction f, LaunchDims grid, LaunchDims block, StreamHandle stream, void** args,
-            unsigned shared_bytes = 0);
+// Launches cuarray kernel `f` on the current stream of the current device; `args` as
+// cuLaunchKernel's kernelParams. A small launch may be held until the next flush.
+void launch(CUfunction f, LaunchDims grid, LaunchDims block, void** args, unsigned shared_bytes = 0);
 
 // Called by every Buffer whose address other code holds (NDArray::data(), memory imported from
 // other libraries): launches are not held while any such buffer lives.
