@@ -1,10 +1,10 @@
-"""Exports NumPy's ufunc loop signatures as C++ data (src/ops/ufunc_loops.inc).
+"""Exports NumPy's ufunc loop signatures as C++ data (src/ops/ufunc/ufunc_loops.inc).
 
 The loops are NumPy's own `ufunc.types`, in NumPy's order (the linear loop search depends on it),
 restricted to cuarray's 14 dtypes: NumPy's q/Q (long long) loops become l/L (int64/uint64), exact
 duplicates are dropped, mixed ones such as qQ->? are kept as lL->?, and loops with g/G/O/M/m types
 are dropped. The internal helpers (names starting with '_') serve NumPy functions that are not
-ufuncs; their loops are defined below. Run: python tools/gen_ufunc_loops.py > src/ops/ufunc_loops.inc
+ufuncs; their loops are defined below. Run: python tools/gen_ufunc_loops.py > src/ops/ufunc/ufunc_loops.inc
 """
 import re
 

@@ -1,6 +1,6 @@
 """NumPy's counting functions: bincount, digitize, histogram, histogram_bin_edges, histogram2d, histogramdd.
 
-The per-element work (binning, counting with atomics) runs on the GPU (src/ops/histograms.cpp).
+The per-element work (binning, counting with atomics) runs on the GPU (src/ops/histograms/histograms.cpp).
 The edges, the range and the dtypes of NumPy's equal-bin arithmetic are a handful of numbers: they
 are computed here on the host with NumPy's own code paths (numpy/lib/_histograms_impl.py), so the
 bins match NumPy's exactly, including its float rounding correction.

@@ -3,7 +3,7 @@ putmask, put_along_axis, piecewise, diag, diagflat, tril, triu, tril_indices, tr
 their _from forms), fill_diagonal, indices, ix_, ravel_multi_index, unravel_index; ndarray.choose.
 
 Each is a composition of the device engines: the gather/scatter of a[key] and a[key] = v
-(src/ops/advanced_index.cpp), take/put, compaction (nonzero), the elementwise ufuncs and masked
+(src/ops/indexing/index_key.cpp), take/put, compaction (nonzero), the elementwise ufuncs and masked
 copies, and diagonal views. A bounds check whose failure NumPy reports (choose, ravel_multi_index,
 unravel_index) costs one small device->host read.
 """

@@ -1,7 +1,7 @@
 """Selections and index arrays with NumPy's signatures: nonzero, flatnonzero, argwhere, extract,
 compress, take, put, take_along_axis (and their ndarray methods).
 
-The work and the errors are in C++ (src/ops/nonzero.cpp, src/ops/take.cpp); this module converts
+The work and the errors are in C++ (src/ops/indexing/selection.cpp, src/ops/indexing/take_put.cpp); this module converts
 arguments and handles out=. a[mask] and a[indices] are in the C++ ndarray type.
 """
 import operator

@@ -1,7 +1,7 @@
 """NumPy's reductions (functions, and the ndarray methods not bound in C++) over the C++ engine.
 
 Each function keeps NumPy's exact signature (positional order matters) and forwards to
-`_reduce`; the work, dtype rules and errors are in src/ops/reductions.cpp.
+`_reduce`; the work, dtype rules and errors are in src/ops/math/reductions.cpp.
 """
 import operator
 

@@ -1,4 +1,4 @@
-"""NumPy's cumulative functions over the C++ scan engine (src/ops/scans.cpp): cumsum, cumprod,
+"""NumPy's cumulative functions over the C++ scan engine (src/ops/ufunc/accumulate.cpp): cumsum, cumprod,
 nancumsum, nancumprod, cumulative_sum, cumulative_prod and ufunc.accumulate; diff and ediff1d
 over slicing and the ufuncs, as NumPy writes them.
 

@@ -1,6 +1,6 @@
 """ufunc.at, ufunc.outer and ufunc.reduceat with NumPy's semantics.
 
-at and reduceat run on the GPU in C++ (src/ops/ufunc_at.cpp, src/ops/ufunc_reduceat.cpp); this
+at and reduceat run on the GPU in C++ (src/ops/ufunc/ufunc_at.cpp, src/ops/ufunc/ufunc_reduceat.cpp); this
 module turns NumPy's index forms into the items the engine takes and attaches the methods.
 """
 import operator

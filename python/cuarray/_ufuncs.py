@@ -1,4 +1,4 @@
-"""The ufunc objects under NumPy's names and aliases (the table lives in C++: src/ops/ufunc_table.cpp)."""
+"""The ufunc objects under NumPy's names and aliases (the table lives in C++: src/ops/ufunc/ufunc_table.cpp)."""
 from . import _core
 
 _ALIASES = {"true_divide": "divide", "mod": "remainder", "abs": "absolute", "conj": "conjugate",

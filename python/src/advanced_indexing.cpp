@@ -1,5 +1,5 @@
 // a[key] and a[key] = v for keys holding index arrays or booleans (cuarray::getitem/setitem,
-// src/ops/advanced_index.cpp); basic keys stay on the view path of bind_ndarray.cpp.
+// src/ops/indexing/index_key.cpp); basic keys stay on the view path of bind_ndarray.cpp.
 #include <optional>
 
 #include "convert.hpp"

@@ -3,7 +3,7 @@
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 
-#include "../../src/jit/nvrtc.hpp"
+#include "jit/nvrtc.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cuarray/runtime.hpp"

@@ -4,7 +4,7 @@
 
 namespace cuarray {
 namespace {
-#include "dtype_tables.inc"
+#include "core/dtype_tables.inc"
 
 struct DTypeInfo {
   std::string_view name;

@@ -1,4 +1,4 @@
-#include "disk_cache.hpp"
+#include "jit/disk_cache.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -13,7 +13,7 @@
 #include <optional>
 #include <thread>
 
-#include "hash.hpp"
+#include "jit/hash.hpp"
 
 namespace cuarray::jit {
 namespace {

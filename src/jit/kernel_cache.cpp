@@ -1,14 +1,14 @@
-#include "kernel_cache.hpp"
+#include "jit/kernel_cache.hpp"
 
 #include <mutex>
 #include <unordered_map>
 #include <vector>
 
-#include "../runtime/context.hpp"
-#include "../runtime/driver.hpp"
+#include "runtime/context.hpp"
+#include "runtime/driver.hpp"
 #include "cuarray/runtime.hpp"
-#include "disk_cache.hpp"
-#include "nvrtc.hpp"
+#include "jit/disk_cache.hpp"
+#include "jit/nvrtc.hpp"
 
 namespace cuarray::jit {
 namespace {

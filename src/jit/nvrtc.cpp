@@ -1,4 +1,4 @@
-#include "nvrtc.hpp"
+#include "jit/nvrtc.hpp"
 
 #include <dlfcn.h>
 #include <nvrtc.h>

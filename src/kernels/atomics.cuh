@@ -1,6 +1,6 @@
 // Combining one value into an element of global (or shared) memory that other threads update at
 // the same time: the building block of ufunc.at, bincount and the histograms
-// (src/ops/scatter_combine.cpp). `update(old) -> new` is the ufunc's own loop; every method applies
+// (src/ops/engines/scatter_combine/scatter_combine.cpp). `update(old) -> new` is the ufunc's own loop; every method applies
 // it unbuffered, so repeated indices see each other's results.
 namespace cuarray {
 

@@ -1,6 +1,6 @@
 // Combines the K index arrays of a multi-array index key (a[i, j], a[i, :, j], ...) into one
 // flat index over the K indexed dims, in C order over those dims, so that the one gather/scatter
-// kernel (gather.cuh) addresses them as an indexed group of rank K (src/ops/combine_indices.cpp).
+// kernel (gather.cuh) addresses them as an indexed group of rank K (src/ops/engines/gather/combine_indices.cpp).
 // The generated part defines, before this fragment: index_t / offset_t, R (rank of the coalesced
 // broadcast shape of the index arrays), K, out_t (the flat index's type), and
 //   CUARRAY_INDEX_PARAMS               the K index pointers as kernel parameters (idx0, idx1, ...)

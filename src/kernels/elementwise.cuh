@@ -1,4 +1,4 @@
-// Building blocks of the generated elementwise kernels (src/ops/elementwise_source.cpp writes the
+// Building blocks of the generated elementwise kernels (src/ops/engines/elementwise/elementwise_source.cpp writes the
 // per-operation part: operand types, the element function and the kernel signature).
 namespace cuarray {
 

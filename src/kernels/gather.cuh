@@ -1,4 +1,4 @@
-// Gather and scatter through an index array (src/ops/gather.cpp). The generated part defines,
+// Gather and scatter through an index array (src/ops/engines/gather/gather.cpp). The generated part defines,
 // before this fragment: idx_t (the index array's storage type), word_t (a raw word: elements
 // move as bytes, several at once where rows are contiguous), index_t / offset_t, R (rank of the
 // coalesced iteration shape), RA (rank of the indexed group: one axis for take, every dim for
@@ -78,7 +78,7 @@ extern "C" __global__ void cuarray_gather(char* out, const char* src, const char
   }
 }
 
-// Duplicate targets, sort-free (src/ops/gather.cpp, docs/indexing.md): `seen` and `dup` are
+// Duplicate targets, sort-free (src/ops/engines/gather/gather.cpp, docs/indexing.md): `seen` and `dup` are
 // bitmaps over the indexed group (one bit per target: 1e8 targets fit in L2 as 2 x 12.5 MB), so
 // marking costs an L2 atomic per index, not a DRAM round trip. Only the positions whose target is
 // marked twice go through last-wins (a 4-byte claim per such target, found through a short list).
@@ -184,7 +184,7 @@ extern "C" __global__ void cuarray_scatter_resolve(char* dst, const char* val, c
   }
 }
 
-// ---- scatter of one element per position through a sort (src/ops/gather.cpp) ----------------
+// ---- scatter of one element per position through a sort (src/ops/engines/gather/gather.cpp) ----------------
 // Writing values at random targets in position order costs a DRAM read-modify-write per value;
 // sorted by target, the writes of a warp share lines, and the duplicates of a target sit next to
 // each other in position order (the sort is stable), so the last one is the one to write.

@@ -1,5 +1,5 @@
 // Several contiguous pieces copied side by side into one destination in one launch
-// (src/ops/join_copy.cpp): numpy.concatenate of inputs that already have the result's dtype and
+// (src/ops/engines/copy/join_copy.cpp): numpy.concatenate of inputs that already have the result's dtype and
 // memory order. The destination is `rows` rows of `width` words, row r starting at r * dst_stride;
 // piece p fills columns [starts[p], starts[p + 1]) of every row and is itself rows of
 // (starts[p + 1] - starts[p]) words, packed. One thread per destination word: the writes are

@@ -1,4 +1,4 @@
-// searchsorted and the quantile family over sorted rows (src/ops/order_stats.cpp; docs/sorting.md).
+// searchsorted and the quantile family over sorted rows (src/ops/sorting/search.cpp; docs/sorting.md).
 // Needs sort.cuh (radix_less: NumPy's order with NaNs last).
 namespace cuarray {
 

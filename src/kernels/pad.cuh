@@ -1,4 +1,4 @@
-// numpy.pad's index-mapped modes in one pass (src/ops/pad.cpp): every output element finds, per
+// numpy.pad's index-mapped modes in one pass (src/ops/padding/pad.cpp): every output element finds, per
 // axis, the input index it copies (or, in constant mode, which axis' constant it takes). NumPy
 // pads axis by axis, each axis reading the padding of the axes before it; for these modes that
 // composes to an independent map per axis, so one gather reproduces it exactly. The generated

@@ -1,4 +1,4 @@
-// Building blocks of the generated reduction kernels (src/ops/reduction_source.cpp writes the
+// Building blocks of the generated reduction kernels (src/ops/engines/reduction/reduction.cpp writes the
 // per-operation part). A block is TX x TY threads: x walks outputs, y walks the reduced elements.
 namespace cuarray {
 

@@ -1,4 +1,4 @@
-// Building blocks of the generated scan kernels. src/ops/scan.cpp writes the per-operation part: a
+// Building blocks of the generated scan kernels. src/ops/engines/scan/scan.cpp writes the per-operation part: a
 // struct `Ops` with the types in_t (storage), acc_t (what the scan combines) and out_t (storage)
 // and the functions map (in_t -> acc_t), combine (acc_t, acc_t -> acc_t) and post (acc_t -> out_t).
 // Three plans share these pieces (docs/scans.md): a thread per row, a warp per row, and tiles of one

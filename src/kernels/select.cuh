@@ -1,4 +1,4 @@
-// Stream compaction: the selected elements of a predicate, kept in C order (src/ops/select.cpp).
+// Stream compaction: the selected elements of a predicate, kept in C order (src/ops/engines/select/select.cpp).
 // The generated part defines, before this fragment: pred_t (the predicate's storage type),
 // word_t (a raw word of the values' itemsize), index_t / offset_t (32- or 64-bit index math),
 // R (rank of the coalesced iteration shape), RI (rank the flat index is unravelled over in

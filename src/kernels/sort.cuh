@@ -1,4 +1,4 @@
-// LSD radix sort (src/ops/sort.cpp plans it; docs/sorting.md). Keys are never stored: every pass
+// LSD radix sort (src/ops/engines/sort/sort.cpp plans it; docs/sorting.md). Keys are never stored: every pass
 // computes the digit from the value itself, so the values move as they are (-0.0 stays -0.0, NaN
 // payloads survive) and sort() needs no separate key array.
 namespace cuarray {

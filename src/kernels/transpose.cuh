@@ -1,4 +1,4 @@
-// Tiled transpose copy (src/ops/transpose_copy.cpp): dst = src (cast to dst's dtype) where the
+// Tiled transpose copy (src/ops/engines/copy/transpose_copy.cpp): dst = src (cast to dst's dtype) where the
 // input runs fastest along dim "a" and the output along dim "b". A block stages a kTile x kTile
 // tile through shared memory: it reads with its lanes along a (coalesced in the input), then
 // writes with its lanes along b (coalesced in the output). The other dims are batch dims, each

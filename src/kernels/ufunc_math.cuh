@@ -1,5 +1,5 @@
 // Device functions with NumPy's semantics, called by the ufunc expressions of
-// src/ops/ufunc_table.cpp where a plain C++ operator or math function would differ from NumPy.
+// src/ops/ufunc/ufunc_table.cpp where a plain C++ operator or math function would differ from NumPy.
 // Each is one template over the loop types: float16 computes in float32 (compute_t) and rounds
 // once, as NumPy's half loops do; a complex branch is only instantiated by complex loops.
 

@@ -1,10 +1,10 @@
 #include <deque>
 #include <mutex>
 
-#include "context.hpp"
+#include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
-#include "driver.hpp"
+#include "runtime/driver.hpp"
 
 namespace cuarray {
 namespace {

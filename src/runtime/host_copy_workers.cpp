@@ -1,4 +1,4 @@
-#include "host_copy_workers.hpp"
+#include "runtime/host_copy_workers.hpp"
 
 #include <algorithm>
 #include <condition_variable>

@@ -1,11 +1,11 @@
-#include "host_flag.hpp"
+#include "runtime/host_flag.hpp"
 
 #include <mutex>
 #include <vector>
 
 #include "cuarray/runtime.hpp"
-#include "context.hpp"
-#include "driver.hpp"
+#include "runtime/context.hpp"
+#include "runtime/driver.hpp"
 
 namespace cuarray::runtime {
 namespace {

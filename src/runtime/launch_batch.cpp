@@ -7,7 +7,7 @@
 // another stream or a large launch comes, and by flush_launches(), which every other kind of
 // stream work and every wait calls first. One held launch is submitted with cuLaunchKernel; n of
 // them as an instantiated graph of n chained kernel nodes, kept per n and updated node by node.
-#include "launch_batch.hpp"
+#include "runtime/launch_batch.hpp"
 
 #include <array>
 #include <atomic>
@@ -18,9 +18,9 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "context.hpp"
+#include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
-#include "driver.hpp"
+#include "runtime/driver.hpp"
 
 namespace cuarray {
 namespace runtime {

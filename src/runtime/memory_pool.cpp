@@ -8,12 +8,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "context.hpp"
+#include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
-#include "driver.hpp"
-#include "launch_batch.hpp"
-#include "memory_internal.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/launch_batch.hpp"
+#include "runtime/memory_internal.hpp"
 
 namespace cuarray {
 namespace {

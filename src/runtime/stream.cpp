@@ -1,10 +1,10 @@
 #include <array>
 
-#include "context.hpp"
+#include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
-#include "driver.hpp"
-#include "memory_internal.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/memory_internal.hpp"
 
 namespace cuarray {
 namespace {

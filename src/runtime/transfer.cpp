@@ -6,11 +6,11 @@
 #include <mutex>
 #include <vector>
 
-#include "context.hpp"
+#include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
-#include "driver.hpp"
-#include "host_copy_workers.hpp"
+#include "runtime/driver.hpp"
+#include "runtime/host_copy_workers.hpp"
 
 namespace cuarray {
 

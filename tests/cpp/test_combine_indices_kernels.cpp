@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "expect_compiles.hpp"
-#include "ops/combine_indices.hpp"
+#include "ops/engines/gather/combine_indices.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "expect_compiles.hpp"
-#include "ops/join_copy.hpp"
-#include "ops/pad.hpp"
-#include "ops/transpose_copy.hpp"
+#include "ops/engines/copy/join_copy.hpp"
+#include "ops/padding/pad.hpp"
+#include "ops/engines/copy/transpose_copy.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

@@ -12,11 +12,11 @@
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "kernels/fragments.hpp"
-#include "ops/elementwise_source.hpp"
-#include "ops/internal_ops.hpp"
-#include "ops/reduction.hpp"
-#include "ops/ufunc_resolve.hpp"
-#include "ops/ufunc_table.hpp"
+#include "ops/engines/elementwise/elementwise_source.hpp"
+#include "ops/engines/elementwise/internal_ops.hpp"
+#include "ops/engines/reduction/reduction.hpp"
+#include "ops/ufunc/ufunc_resolve.hpp"
+#include "ops/ufunc/ufunc_table.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

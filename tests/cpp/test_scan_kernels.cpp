@@ -10,9 +10,9 @@
 #include "cuarray/errors.hpp"
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
-#include "ops/scan.hpp"
-#include "ops/ufunc_resolve.hpp"
-#include "ops/ufunc_table.hpp"
+#include "ops/engines/scan/scan.hpp"
+#include "ops/ufunc/ufunc_resolve.hpp"
+#include "ops/ufunc/ufunc_table.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

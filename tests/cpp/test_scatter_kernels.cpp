@@ -10,10 +10,10 @@
 #include "cuarray/ufunc.hpp"
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
-#include "ops/histogram_bins.hpp"
-#include "ops/scatter_combine.hpp"
-#include "ops/ufunc_reduceat.hpp"
-#include "ops/ufunc_table.hpp"
+#include "ops/histograms/histogram_bins.hpp"
+#include "ops/engines/scatter_combine/scatter_combine.hpp"
+#include "ops/ufunc/ufunc_reduceat.hpp"
+#include "ops/ufunc/ufunc_table.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

@@ -7,9 +7,9 @@
 #include "cuarray/errors.hpp"
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
-#include "ops/gather.hpp"
-#include "ops/select.hpp"
-#include "ops/sort.hpp"
+#include "ops/engines/gather/gather.hpp"
+#include "ops/engines/select/select.hpp"
+#include "ops/engines/sort/sort.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

@@ -3,7 +3,7 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/shape.hpp"
-#include "ops/coalesce.hpp"
+#include "ops/engines/coalesce.hpp"
 
 using namespace cuarray;
 

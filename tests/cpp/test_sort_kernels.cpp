@@ -13,8 +13,8 @@
 #include "cuarray/sorting.hpp"
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
-#include "ops/order_stats.hpp"
-#include "ops/sort.hpp"
+#include "ops/sorting/search.hpp"
+#include "ops/engines/sort/sort.hpp"
 
 using namespace cuarray;
 using test::expect_compiles;

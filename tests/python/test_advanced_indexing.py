@@ -3,7 +3,7 @@
 0-d booleans, ints, slices, None and Ellipsis mixed; NumPy's placement rule (adjacent advanced
 indices in place, separated ones first); negative, empty and out-of-range indices; every dtype;
 non-contiguous sources and destinations; writes through views; duplicates (last wins); NumPy's
-errors and messages; and ndarray.flat. Engine: src/ops/advanced_index.cpp (docs/indexing.md)."""
+errors and messages; and ndarray.flat. Engine: src/ops/indexing/index_key.cpp (docs/indexing.md)."""
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st

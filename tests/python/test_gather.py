@@ -1,7 +1,7 @@
 """take, put and take_along_axis (functions and ndarray methods) against NumPy: every dtype, every
 index dtype, every axis, every layout of the array and of the indices, modes raise/wrap/clip with
 negative and out-of-range indices, duplicate indices in put (the last one wins), size-0 inputs and
-NumPy's errors. The engine is src/ops/gather.cpp (docs/select.md)."""
+NumPy's errors. The engine is src/ops/engines/gather/gather.cpp (docs/select.md)."""
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st

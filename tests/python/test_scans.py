@@ -24,7 +24,7 @@ pytestmark = pytest.mark.gpu
 SCANS = ["cumsum", "cumprod", "nancumsum", "nancumprod"]
 PRODUCTS = {"cumprod", "nancumprod", "multiply"}
 
-# Elements per tile and per warp-row chunk of the engine (src/ops/scan.cpp): a tile is 8 warps of
+# Elements per tile and per warp-row chunk of the engine (src/ops/engines/scan/scan.cpp): a tile is 8 warps of
 # `chunks` chunks of 32 * vec elements (16 elements per lane; 8 for complex128).
 TILE = {np.dtype(np.float32): 4096, np.dtype(np.float64): 4096, np.dtype(np.int8): 4096,
         np.dtype(np.float16): 4096, np.dtype(np.complex128): 2048, np.dtype(np.bool_): 4096}

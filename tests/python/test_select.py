@@ -1,7 +1,7 @@
 """nonzero, flatnonzero, argwhere, where(condition), extract and compress against NumPy: every dtype
 as the predicate (NaN nonzero, -0.0 zero, complex with one nonzero part), densities from all false
 to all true, every layout, ranks 0-4, sizes across the compaction's 2048-element tiles, and NumPy's
-errors. The compaction engine is src/ops/select.cpp (docs/select.md)."""
+errors. The compaction engine is src/ops/engines/select/select.cpp (docs/select.md)."""
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -14,7 +14,7 @@ from helpers import (ALL_DTYPES, LAYOUTS, assert_array_equal_np, assert_raises_l
 pytestmark = pytest.mark.gpu
 
 DENSITIES = (0.0, 0.02, 0.5, 1.0)
-TILE = 2048  # elements per compaction tile (src/ops/select.cpp)
+TILE = 2048  # elements per compaction tile (src/ops/engines/select/select.cpp)
 
 
 def with_zeros(a, rng, density):

@@ -1,5 +1,5 @@
 """Copies between layouts whose fastest dims differ, which run as the tiled transpose copy
-(src/ops/transpose_copy.cpp, docs/manipulation_copy.md): ascontiguousarray / asfortranarray /
+(src/ops/engines/copy/transpose_copy.cpp, docs/manipulation_copy.md): ascontiguousarray / asfortranarray /
 copy(order=) / astype(order=) / setitem of transposed, permuted, sliced and negatively strided
 views, against NumPy. Every dtype (raw words of 1-16 bytes, so -0.0 and NaN payloads must
 survive), ranks 2-4, sizes that do not fill tiles (33 x 65), batch dims, size 0, and casts."""

@@ -1,0 +1,153 @@
+#include "ops/engines/elementwise/elementwise.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "jit/kernel_cache.hpp"
+#include "jit/kernel_key.hpp"
+#include "runtime/context.hpp"
+#include "runtime/launch_batch.hpp"
+#include "ops/engines/coalesce.hpp"
+#include "cuarray/errors.hpp"
+#include "ops/engines/elementwise/elementwise_source.hpp"
+#include "ops/engines/launch_config.hpp"
+
+namespace cuarray::ops {
+namespace {
+
+constexpr uint8_t kElementwiseKeyKind = static_cast<uint8_t>(jit::KernelFamily::Elementwise);
+constexpr uint8_t kScalarMarker = 0xff;
+constexpr int64_t kInt32Max = 0x7fffffff;
+
+// Largest vector width (elements) such that every operand's vector is at most 16 bytes and aligned.
+int pick_vec(char* const* data, const DType* dtypes, int nptr) {
+  int64_t max_item = 1;
+  for (int k = 0; k < nptr; ++k) max_item = std::max<int64_t>(max_item, static_cast<int64_t>(itemsize(dtypes[k])));
+  int vec = static_cast<int>(16 / max_item);
+  auto aligned = [&](int w) {
+    for (int k = 0; k < nptr; ++k)
+      if (reinterpret_cast<uintptr_t>(data[k]) % (static_cast<uintptr_t>(w) * itemsize(dtypes[k])) != 0) return false;
+    return true;
+  };
+  while (vec > 1 && !aligned(vec)) vec /= 2;
+  return vec;
+}
+
+}  // namespace
+
+void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,
+                     const NDArray* where) {
+  const NDArray& primary = outputs[0];
+  const Shape& shape = primary.shape();
+  const int64_t n = primary.size();
+  if (n == 0) return;
+  const int device = primary.device();
+
+  // Pointer operands in the kernel's order: array inputs, the where mask, outputs.
+  const NDArray* operands[kMaxOperands];
+  int nptr = 0;
+  auto add = [&](const NDArray& a) {
+    if (nptr == kMaxOperands) throw_error(ErrorKind::Value, "too many operands for one elementwise kernel");
+    if (a.device() != device)
+      throw_error(ErrorKind::Value, "array device must be same as the current device: array is on device " +
+                                        std::to_string(a.device()) + " and current device is " +
+                                        std::to_string(device));
+    operands[nptr++] = &a;
+  };
+  for (const Operand& in : inputs)
+    if (!in.is_scalar()) add(*in.array);
+  if (where) add(*where);
+  const int nout = static_cast<int>(outputs.size());
+  for (const NDArray& o : outputs) add(o);
+
+  char* kdata[kMaxOperands];
+  DType kstorage[kMaxOperands];
+  bool all_contiguous = true;  // the common case: no broadcasting, C order everywhere
+  for (int k = 0; k < nptr; ++k) {
+    kdata[k] = operands[k]->raw_data();
+    kstorage[k] = operands[k]->dtype();
+    all_contiguous = all_contiguous && operands[k]->c_contiguous() && operands[k]->shape() == shape;
+  }
+
+  ElementwiseLayout layout{};
+  layout.has_where = where != nullptr;
+  StridedView view;  // built only for the strided path
+  if (all_contiguous) {
+    layout.contiguous = true;
+    layout.rank = 1;
+    layout.index64 = n > kInt32Max;
+  } else {
+    // Outputs go first in the view so that they decide the iteration order.
+    view.shape = shape;
+    for (int k = 0; k < nptr; ++k) {
+      const NDArray& a = *operands[(k + nptr - nout) % nptr];
+      view.strides[k] = broadcast_strides(a.shape(), a.strides(), shape);
+    }
+    view.count = nptr;
+    coalesce(view);
+    layout.contiguous = view.shape.size() <= 1;
+    for (int k = 0; k < nptr && layout.contiguous; ++k)
+      layout.contiguous = view.shape.empty() ||
+                          view.strides[k][0] == operands[(k + nptr - nout) % nptr]->itemsize();
+    layout.rank = static_cast<int>(view.shape.size());
+    layout.index64 = needs_index64(view, n);
+  }
+  layout.vec = layout.contiguous ? pick_vec(kdata, kstorage, nptr) : 1;
+
+  jit::KernelKey key;
+  key.push(kElementwiseKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(spec.nin)).push(static_cast<uint8_t>(nout));
+  for (int k = 0; k < spec.nin + nout; ++k) key.push(static_cast<uint8_t>(spec.loop[k]));
+  for (const Operand& in : inputs) key.push(in.is_scalar() ? kScalarMarker : static_cast<uint8_t>(in.array->dtype()));
+  for (const NDArray& o : outputs) key.push(static_cast<uint8_t>(o.dtype()));
+  key.push(layout.has_where).push(layout.contiguous).push(static_cast<uint8_t>(layout.contiguous ? layout.vec : layout.rank));
+  key.push(layout.index64);
+
+  runtime::activate(device);
+  CUfunction fn = jit::get_kernel(key, [&] {
+    std::optional<DType> in_storage[kMaxOperands];
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (!inputs[k].is_scalar()) in_storage[k] = inputs[k].array->dtype();
+    DType out_storage[kMaxOperands];
+    for (int k = 0; k < nout; ++k) out_storage[k] = outputs[k].dtype();
+    return jit::KernelSource{
+        elementwise_source(spec, std::span(in_storage, inputs.size()), std::span(out_storage, nout), layout),
+        kElementwiseKernelName};
+  });
+
+  // Kernel parameters, in the generated signature's order.
+  void* args[4 + kMaxOperands];
+  int nargs = 0;
+  args[nargs++] = kdata;
+  uint64_t n64 = static_cast<uint64_t>(n);
+  uint32_t n32 = static_cast<uint32_t>(n);
+  args[nargs++] = layout.index64 ? static_cast<void*>(&n64) : static_cast<void*>(&n32);
+  // Strided layout: shape[rank] then strides[nptr][rank] in the kernel's pointer order.
+  alignas(8) unsigned char shape_buf[kMaxDims * 8];
+  alignas(8) unsigned char stride_buf[kMaxOperands * kMaxDims * 8];
+  if (!layout.contiguous) {
+    const int r = layout.rank;
+    for (int d = 0; d < r; ++d) {
+      if (layout.index64) reinterpret_cast<uint64_t*>(shape_buf)[d] = static_cast<uint64_t>(view.shape[d]);
+      else reinterpret_cast<uint32_t*>(shape_buf)[d] = static_cast<uint32_t>(view.shape[d]);
+    }
+    for (int k = 0; k < nptr; ++k)
+      for (int d = 0; d < r; ++d) {
+        int64_t s = view.strides[(k + nout) % nptr][d];  // view order is (outputs, inputs, mask)
+        if (layout.index64) reinterpret_cast<int64_t*>(stride_buf)[k * r + d] = s;
+        else reinterpret_cast<int32_t*>(stride_buf)[k * r + d] = static_cast<int32_t>(s);
+      }
+    args[nargs++] = shape_buf;
+    args[nargs++] = stride_buf;
+  }
+  alignas(16) unsigned char scalar_buf[kMaxOperands][16];
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    inputs[k].scalar.store_as(spec.loop[k], scalar_buf[k]);
+    args[nargs++] = scalar_buf[k];
+  }
+
+  const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
+  runtime::launch(fn, grid_for(threads), kBlockThreads, args);
+}
+
+}  // namespace cuarray::ops

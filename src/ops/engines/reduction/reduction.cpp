@@ -1,0 +1,286 @@
+#include "ops/engines/reduction/reduction.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "jit/kernel_cache.hpp"
+#include "jit/kernel_key.hpp"
+#include "kernels/fragments.hpp"
+#include "runtime/context.hpp"
+#include "runtime/launch_batch.hpp"
+#include "ops/engines/coalesce.hpp"
+#include "cuarray/errors.hpp"
+#include "jit/kernel_source.hpp"
+
+namespace cuarray::ops {
+namespace {
+
+constexpr uint8_t kReductionKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduction);
+constexpr int kThreads = 256;
+constexpr const char* kKernelName = "cuarray_reduce";
+
+// Partials of struct accumulators (argmax's value and index, Welford's triple) sit in 32-byte
+// slots, which hold every one of them for every dtype; plain accumulators in their own dtype.
+int64_t partial_slot_bytes(const ReductionSpec& spec, DType compute) {
+  return spec.acc_type.empty() ? static_cast<int64_t>(itemsize(compute)) : 32;
+}
+
+int pow2_at_most(int64_t n, int cap) {
+  int p = 1;
+  while (p * 2 <= cap && p * 2 <= n) p *= 2;
+  return p;
+}
+
+// `reduce_inner`: the input's smallest stride is along a reduced dim, so lanes should walk the
+// reduction (y); otherwise they walk outputs (x).
+ReducePlan plan(int64_t m, int64_t k, bool reduce_inner, int sms) {
+  ReducePlan p{};
+  if (reduce_inner) {
+    p.ty = std::max(32, pow2_at_most(k, kThreads));
+    p.tx = kThreads / p.ty;
+  } else {
+    p.tx = std::max(1, pow2_at_most(m, 64));
+    p.ty = kThreads / p.tx;
+  }
+  const int64_t blocks_x = (m + p.tx - 1) / p.tx;
+  // Split tall reductions over enough blocks to keep every multiprocessor's loads in flight
+  // (16 blocks each), keeping >= 16 elements per lane so the second pass stays small.
+  const int64_t want = static_cast<int64_t>(sms) * 16;
+  p.splits = 1;
+  if (blocks_x < want) p.splits = std::max<int64_t>(1, std::min((want + blocks_x - 1) / blocks_x, k / (p.ty * 16)));
+  p.chunk = (k + p.splits - 1) / p.splits;
+  p.chunk = (p.chunk + p.ty - 1) / p.ty * p.ty;
+  p.splits = (k + p.chunk - 1) / std::max<int64_t>(p.chunk, 1);
+  if (p.splits < 1) p.splits = 1;
+  return p;
+}
+
+// Writes dims into a kernel Array of index/offset width; rank 0 becomes one dim of length 1.
+template <class T>
+void pack(unsigned char* buf, bool wide, const T* values, int n, T fill) {
+  for (int i = 0; i < std::max(n, 1); ++i) {
+    T v = n ? values[i] : fill;
+    if (wide) reinterpret_cast<int64_t*>(buf)[i] = static_cast<int64_t>(v);
+    else reinterpret_cast<int32_t*>(buf)[i] = static_cast<int32_t>(v);
+  }
+}
+
+// One pass over `red` for every output in `kept`. The pass-wide values: `count` is the number of
+// elements each output reduces (for means), `param` the operation's parameter (ddof).
+struct PassArgs {
+  double count;
+  double param;
+};
+
+// `kept` holds the strides of (out, in[, mask]), `red` those of (in[, mask]).
+void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype, const StridedView& kept,
+                 const StridedView& red, DType compute, char* out_data, DType out_dtype, bool partial_input,
+                 bool partial_output, const ReducePlan& p, PassArgs pass, const char* mask_data = nullptr) {
+  const int rk = std::max<int>(1, static_cast<int>(kept.shape.size()));
+  const int rr = std::max<int>(1, static_cast<int>(red.shape.size()));
+  jit::KernelKey key;
+  key.push(kReductionKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(compute));
+  key.push(static_cast<uint8_t>(out_dtype)).push(partial_input).push(partial_output).push(static_cast<uint8_t>(rk));
+  key.push(static_cast<uint8_t>(rr)).push(static_cast<uint8_t>(p.tx)).push(static_cast<uint8_t>(p.ty >> 1)).push(p.index64);
+  key.push(p.masked);
+  CUfunction fn = jit::get_kernel(key, [&] {
+    return jit::KernelSource{
+        reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
+  });
+  const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
+  alignas(8) unsigned char kshape[kMaxDims * 8], kin[kMaxDims * 8], kout[kMaxDims * 8], rshape[kMaxDims * 8],
+      rin[kMaxDims * 8], kmask[kMaxDims * 8], rmask[kMaxDims * 8];
+  const int nk = static_cast<int>(kept.shape.size()), nr = static_cast<int>(red.shape.size());
+  pack<int64_t>(kshape, p.index64, kept.shape.data(), nk, 1);
+  pack<int64_t>(kout, p.index64, kept.strides[0].data(), nk, 0);
+  pack<int64_t>(kin, p.index64, kept.strides[1].data(), nk, 0);
+  pack<int64_t>(rshape, p.index64, red.shape.data(), nr, 1);
+  pack<int64_t>(rin, p.index64, red.strides[0].data(), nr, 0);
+  if (p.masked) {
+    pack<int64_t>(kmask, p.index64, kept.strides[2].data(), nk, 0);
+    pack<int64_t>(rmask, p.index64, red.strides[1].data(), nr, 0);
+  }
+  uint64_t m64 = static_cast<uint64_t>(m), k64 = static_cast<uint64_t>(k), c64 = static_cast<uint64_t>(p.chunk);
+  uint32_t m32 = static_cast<uint32_t>(m), k32 = static_cast<uint32_t>(k), c32 = static_cast<uint32_t>(p.chunk);
+  const char* in_ptr = in_data;
+  void* args[] = {&in_ptr, &out_data,
+                  p.index64 ? static_cast<void*>(&m64) : &m32,
+                  p.index64 ? static_cast<void*>(&k64) : &k32,
+                  p.index64 ? static_cast<void*>(&c64) : &c32,
+                  kshape, kin, kout, rshape, rin, &pass.count, &pass.param, &mask_data, kmask, rmask};
+  runtime::launch(fn, {static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
+                  {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, args);
+}
+
+}  // namespace
+
+std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
+                             bool partial_output, int rk, int rr, const ReducePlan& p) {
+  std::string s;
+  s.reserve(16384);
+  const DType used[] = {in, compute, out};
+  append_common_fragments(s, used);
+  s += kernels::elementwise_cuh;
+  s += kernels::reduce_cuh;
+  s += index_typedefs(p.index64);
+  s += "typedef " + std::string(kernel_type_name(compute)) + " compute_t;\n";
+  s += "typedef " + (spec.acc_type.empty() ? std::string("compute_t") : std::string(spec.acc_type)) + " acc_t;\n";
+  // A second pass reads accumulators: its input is acc_t and needs no map.
+  s += "typedef " + (partial_input ? std::string("acc_t") : std::string(kernel_type_name(in))) + " in_t;\n";
+  s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
+  s += "constexpr int kSlot = " + std::to_string(partial_slot_bytes(spec, compute)) + ";  // bytes per partial\n";
+  s += "static_assert(sizeof(acc_t) <= kSlot, \"accumulator larger than its partial slot\");\n";
+  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v, const long long r) { return " +
+       (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
+  s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
+       std::string(spec.combine) + "; } };\n";
+  const std::string step = partial_input || spec.step.empty() ? "Combine()(a, cuarray_map(v, r))" : std::string(spec.step);
+  s += "__device__ __forceinline__ acc_t cuarray_step(const acc_t a, const in_t v, const long long r) { return " + step +
+       "; }\n";
+  const bool batched = !partial_input && !p.masked && !spec.step4.empty();
+  if (batched)
+    s += "__device__ __forceinline__ acc_t cuarray_step4(const acc_t a, const in_t v0, const in_t v1, const in_t v2, "
+         "const in_t v3) { return " + std::string(spec.step4) + "; }\n";
+  s += "__device__ __forceinline__ out_t cuarray_post(const acc_t a, const double count, const double param) { return " +
+       std::string(spec.post) + "; }\n";
+  const std::string TX = std::to_string(p.tx), TY = std::to_string(p.ty), RK = std::to_string(rk),
+                    RR = std::to_string(rr);
+  // Folds element `idx` into accumulator `acc`; with a mask, only where the mask is true.
+  auto fold = [&](const std::string& acc, const std::string& idx) {
+    const std::string element = "*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " + RR +
+                                ">(" + idx + ", rshape, rin))";
+    const std::string step = acc + " = cuarray_step(" + acc + ", " + element + ", (long long)" + idx + ");";
+    if (!p.masked) return step;
+    return "if (*reinterpret_cast<const bool*>(mbase + cuarray::offset_of<index_t, offset_t, " + RR + ">(" + idx +
+           ", rshape, rmask))) " + step;
+  };
+  s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kThreads) + ") " + kKernelName +
+       "(const char* in, char* out, index_t M, index_t K, index_t chunk, cuarray::Array<index_t, " + RK +
+       "> kshape, cuarray::Array<offset_t, " + RK + "> kin, cuarray::Array<offset_t, " + RK +
+       "> kout, cuarray::Array<index_t, " + RR + "> rshape, cuarray::Array<offset_t, " + RR +
+       "> rin, double count, double param" +
+       (p.masked ? ", const char* mask, cuarray::Array<offset_t, " + RK + "> kmask, cuarray::Array<offset_t, " + RR +
+                       "> rmask"
+                 : std::string()) +
+       ") {\n";
+  s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
+  s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
+  s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
+  s += "if (m < M) {\n";
+  s += "  const offset_t in_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kin);\n";
+  s += "  out_off = cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kout);\n";
+  s += "  const index_t r0 = blockIdx.y * chunk;\n  const index_t r1 = K - r0 < chunk ? K : r0 + chunk;\n";
+  // Four independent chains per thread keep four loads (and, for var, four merges) in flight;
+  // every combine is associative and order-independent (arg ties compare indices).
+  s += "  const char* base = in + in_off;\n";
+  if (p.masked) s += "  const char* mbase = mask + cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kmask);\n";
+  s += "  acc_t part[4] = {acc, acc, acc, acc};\n";
+  s += "  index_t r = r0 + threadIdx.y;\n";
+  if (batched) {
+    // Two chains of four-element batches: eight loads in flight, one step4 per four elements.
+    auto element = [&](int u) {
+      return "*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " + RR + ">(r + " +
+             std::to_string(u) + " * " + TY + ", rshape, rin))";
+    };
+    s += "  for (; r + 7 * " + TY + " < r1; r += 8 * " + TY + ") {\n";
+    for (int u = 0; u < 8; ++u) s += "    const in_t v" + std::to_string(u) + " = " + element(u) + ";\n";
+    s += "    part[0] = cuarray_step4(part[0], v0, v1, v2, v3);\n";
+    s += "    part[1] = cuarray_step4(part[1], v4, v5, v6, v7);\n  }\n";
+  }
+  s += "  for (; r + 3 * " + TY + " < r1; r += 4 * " + TY + ") {\n";
+  s += "#pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
+  s += "      const index_t q = r + u * " + TY + ";\n";
+  s += "      " + fold("part[u]", "q") + "\n    }\n  }\n";
+  s += "  for (; r < r1; r += " + TY + ")\n";
+  s += "    " + fold("part[0]", "r") + "\n";
+  s += "  Combine combine;\n  acc = combine(combine(part[0], part[1]), combine(part[2], part[3]));\n}\n";
+  s += "acc = cuarray::block_reduce_y<acc_t, " + TX + ", " + TY + ">(acc, reinterpret_cast<acc_t*>(smem_raw), Combine());\n";
+  s += "if (threadIdx.y == 0 && m < M) {\n";
+  if (partial_output) s += "  *reinterpret_cast<acc_t*>(out + ((uint64_t)blockIdx.y * M + m) * kSlot) = acc;\n";
+  else s += "  *reinterpret_cast<out_t*>(out + out_off) = cuarray_post(acc, count, param);\n";
+  s += "}\n}\n";
+  return s;
+}
+
+SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim) {
+  SmallVector<int, 8> out;
+  if (!axes) {
+    for (int i = 0; i < ndim; ++i) out.push_back(i);
+    return out;
+  }
+  for (int64_t a : *axes) {
+    if (ndim == 0 && (a == 0 || a == -1)) continue;  // NumPy reduces a 0-d array over "axis 0"
+    int ax = normalize_axis(a, ndim);
+    if (std::find(out.begin(), out.end(), ax) != out.end()) throw_error(ErrorKind::Value, "duplicate value in 'axis'");
+    out.push_back(ax);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
+                   const NDArray& out, double param, bool ordered, const NDArray* where) {
+  if (out.size() == 0) return;
+  const int device = in.device();
+  runtime::activate(device);
+  // Kept dims: operands (out, in); reduced dims: operand (in).
+  StridedView kept, red;
+  kept.count = where ? 3 : 2;
+  red.count = where ? 2 : 1;
+  size_t out_dim = 0;
+  for (int d = 0; d < in.ndim(); ++d) {
+    if (std::find(axes.begin(), axes.end(), d) != axes.end()) {
+      red.shape.push_back(in.shape()[d]);
+      red.strides[0].push_back(in.strides()[d]);
+      if (where) red.strides[1].push_back(where->strides()[d]);
+    } else {
+      kept.shape.push_back(in.shape()[d]);
+      kept.strides[0].push_back(out.strides()[out_dim++]);
+      kept.strides[1].push_back(in.strides()[d]);
+      if (where) kept.strides[2].push_back(where->strides()[d]);
+    }
+  }
+  coalesce(kept);
+  coalesce(red, !ordered);
+  const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
+  const PassArgs pass{static_cast<double>(k), param};
+
+  int64_t min_red = INT64_MAX, min_kept = INT64_MAX;
+  for (size_t d = 0; d < red.shape.size(); ++d) min_red = std::min<int64_t>(min_red, std::llabs(red.strides[0][d]));
+  for (size_t d = 0; d < kept.shape.size(); ++d) min_kept = std::min<int64_t>(min_kept, std::llabs(kept.strides[1][d]));
+  const bool reduce_inner = kept.shape.empty() || min_red <= min_kept;
+  const int sms = device_properties(device).multiprocessor_count;
+  ReducePlan p = plan(m, std::max<int64_t>(k, 1), reduce_inner, sms);
+  const int64_t in_span = static_cast<int64_t>(in.nbytes()) + std::llabs(in.strides().empty() ? 0 : in.strides()[0]);
+  p.index64 = m * std::max<int64_t>(k, 1) > 0x7fffffff || in_span > 0x7fffffff || out.nbytes() > 0x7fffffff;
+  p.masked = where != nullptr;
+  const char* mask = where ? where->raw_data() : nullptr;
+
+  if (p.splits == 1) {
+    launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, out.raw_data(), out.dtype(), false, false, p, pass,
+                mask);
+    return;
+  }
+  // Pass 1: partials[s][m] in slots of `slot` bytes; pass 2 reduces the splits (a column
+  // reduction over contiguous m).
+  const int64_t slot = partial_slot_bytes(spec, compute);
+  NDArray partials = empty(Shape{p.splits, m * slot}, DType::UInt8);
+  launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, partials.raw_data(), compute, false, true, p, pass,
+              mask);
+  StridedView kept2, red2;
+  kept2.count = 2;
+  red2.count = 1;
+  kept2.shape = kept.shape;
+  kept2.strides[0] = kept.strides[0];
+  kept2.strides[1] = c_strides(kept.shape, slot);
+  red2.shape = Shape{p.splits};
+  red2.strides[0] = Strides{m * slot};
+  ReducePlan p2 = plan(m, p.splits, m == 1, sms);
+  p2.splits = 1;
+  p2.chunk = p.splits;
+  p2.index64 = p.index64;
+  launch_pass(spec, partials.raw_data(), compute, kept2, red2, compute, out.raw_data(), out.dtype(), true, false, p2,
+              pass);
+}
+
+}  // namespace cuarray::ops
