@@ -27,7 +27,4 @@ NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<
                std::optional<DType> dtype = std::nullopt, bool keepdims = false, double param = 0,
                const ReduceOptions& options = {});
 
-// Whether `name` is one of the reductions above.
-bool is_reduction(std::string_view name);
-
 }  // namespace cuarray

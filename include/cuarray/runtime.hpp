@@ -110,9 +110,6 @@ class Buffer {
   std::atomic<bool> shared_{false};
 };
 
-// Memory owned by someone else (DLPack producers, raw pointers); `release` runs when the last view dies.
-std::shared_ptr<Buffer> external_buffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive);
-
 // The stream-ordered caching pool of one device (see docs/memory.md).
 class MemoryPool {
  public:
@@ -154,7 +151,6 @@ class PinnedMemoryPool {
 // holds the data (d2h).
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream);
-void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream);
 
 }  // namespace cuarray

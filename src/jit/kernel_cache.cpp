@@ -2,10 +2,7 @@
 
 #include <mutex>
 #include <unordered_map>
-#include <vector>
 
-#include "runtime/context.hpp"
-#include "runtime/driver.hpp"
 #include "cuarray/runtime.hpp"
 #include "jit/disk_cache.hpp"
 #include "jit/nvrtc.hpp"
@@ -16,16 +13,35 @@ namespace {
 struct KeyHash {
   size_t operator()(const KernelKey& k) const { return k.hash(); }
 };
-using KernelMap = std::unordered_map<KernelKey, CUfunction, KeyHash>;
+struct Cached {
+  runtime::Kernel kernel;
+  std::shared_ptr<Module> module;  // the engine's modules stay loaded for the process
+};
+using KernelMap = std::unordered_map<KernelKey, Cached, KeyHash>;
 
 std::mutex g_mutex;
-std::vector<KernelMap> g_maps;  // one per device
 
+// One map per device, never destroyed: kernels may launch during static teardown, and unloading
+// modules then would call a driver that is shutting down.
 KernelMap& map_for(int device) {
-  if (static_cast<int>(g_maps.size()) <= device) g_maps.resize(static_cast<size_t>(device) + 1);
-  return g_maps[device];
+  static std::vector<KernelMap>* maps = new std::vector<KernelMap>();
+  if (static_cast<int>(maps->size()) <= device) maps->resize(static_cast<size_t>(device) + 1);
+  return (*maps)[device];
 }
 
+}  // namespace
+
+// A per-thread, direct-mapped memo in front of the shared map: a repeated call finds its kernel
+// without taking the lock.
+struct KernelMemoEntry {
+  KernelKey key;
+  int device = -1;
+  runtime::Kernel kernel;
+};
+
+namespace {
+constexpr size_t kMemoSlots = 256;
+thread_local KernelMemoEntry t_memo[kMemoSlots];
 }  // namespace
 
 std::string device_arch(int device) {
@@ -43,48 +59,31 @@ std::string cubin_for(const KernelSource& source, const std::string& arch,
   return cached_cubin(key_text, [&] { return compile_to_cubin(source.code, source.name, arch, extra_options); });
 }
 
-CUfunction load_kernel(const KernelSource& source, const std::vector<std::string>& extra_options) {
-  int device = current_device();
-  runtime::activate(device);
-  std::string cubin = cubin_for(source, device_arch(device), extra_options);
-  CUmodule module;
-  CU_CALL(cuModuleLoadData, &module, cubin.data());
-  CUfunction f;
-  CU_CALL(cuModuleGetFunction, &f, module, source.name.c_str());
-  return f;  // the module lives as long as the process: functions are cached by key
+std::shared_ptr<Module> load_module(const KernelSource& source, const std::vector<std::string>& extra_options) {
+  const int device = current_device();
+  return Module::load(cubin_for(source, device_arch(device), extra_options), device);
 }
 
-namespace {
-// A per-thread, direct-mapped memo in front of the shared map: a repeated call finds its kernel
-// without taking the lock.
-struct MemoEntry {
-  KernelKey key;
-  int device = -1;
-  CUfunction function = nullptr;
-};
-constexpr size_t kMemoSlots = 256;
-thread_local MemoEntry t_memo[kMemoSlots];
-}  // namespace
-
-CUfunction find_kernel(const KernelKey& key) {
+runtime::Kernel find_kernel(const KernelKey& key) {
   const int device = current_device();
-  MemoEntry& slot = t_memo[key.hash() % kMemoSlots];
-  if (slot.function && slot.device == device && slot.key == key) return slot.function;
-  CUfunction f = nullptr;
+  KernelMemoEntry& slot = t_memo[key.hash() % kMemoSlots];
+  if (slot.kernel.function && slot.device == device && slot.key == key) return slot.kernel;
+  runtime::Kernel k;
   {
     std::lock_guard<std::mutex> lock(g_mutex);
     KernelMap& m = map_for(device);
     auto it = m.find(key);
-    if (it != m.end()) f = it->second;
+    if (it != m.end()) k = it->second.kernel;
   }
-  if (f) slot = {key, device, f};
-  return f;
+  if (k.function) slot = {key, device, k};
+  return k;
 }
 
-CUfunction add_kernel(const KernelKey& key, const KernelSource& source) {
-  CUfunction f = load_kernel(source);  // compiled outside the lock: other kernels keep launching
+runtime::Kernel add_kernel(const KernelKey& key, const KernelSource& source) {
+  std::shared_ptr<Module> module = load_module(source);  // compiled outside the lock: other kernels keep launching
+  const runtime::Kernel k = module->kernel(source.name);
   std::lock_guard<std::mutex> lock(g_mutex);
-  return map_for(current_device()).emplace(key, f).first->second;
+  return map_for(current_device()).emplace(key, Cached{k, std::move(module)}).first->second.kernel;
 }
 
 }  // namespace cuarray::jit

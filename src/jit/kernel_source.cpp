@@ -5,7 +5,7 @@
 #include "kernels/fragments.hpp"
 #include "cuarray/errors.hpp"
 
-namespace cuarray::ops {
+namespace cuarray::jit {
 
 std::string_view kernel_type_name(DType t) {
   static constexpr std::array<std::string_view, kNumDTypes> kNames = {
@@ -54,4 +54,4 @@ const char* index_typedefs(bool index64) {
                  : "typedef uint32_t index_t; typedef int32_t offset_t;\n";
 }
 
-}  // namespace cuarray::ops
+}  // namespace cuarray::jit

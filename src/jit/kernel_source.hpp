@@ -6,7 +6,7 @@
 
 #include "cuarray/dtype.hpp"
 
-namespace cuarray::ops {
+namespace cuarray::jit {
 
 std::string_view kernel_type_name(DType t);  // "float", "cuarray::complex<double>", ...
 
@@ -25,4 +25,4 @@ std::string word_typedef(int bytes);
 // arithmetic unless an extent or byte span needs 64.
 const char* index_typedefs(bool index64);
 
-}  // namespace cuarray::ops
+}  // namespace cuarray::jit

@@ -5,6 +5,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/foreign_work.hpp"
 
 namespace cuarray {
 namespace {
@@ -87,8 +88,7 @@ void set_current_device(int id) {
   t_current_device = id;
 }
 void device_synchronize(int id) {
-  flush_launches();
-  runtime::activate(id);
+  runtime::ForeignWork work(id);
   CU_CALL(cuCtxSynchronize);
 }
 const DeviceProperties& device_properties(int id) { return state(id).properties; }

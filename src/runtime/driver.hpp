@@ -20,7 +20,7 @@ namespace cuarray::runtime {
   X(cuFuncSetAttribute) X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute)              \
   X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy)              \
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
-  X(cuGraphLaunch)
+  X(cuGraphLaunch) X(cuGraphExecDestroy)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

@@ -6,6 +6,7 @@
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/foreign_work.hpp"
 
 namespace cuarray::runtime {
 namespace {
@@ -55,7 +56,7 @@ struct ThreadWord {
 
 }  // namespace
 
-HostFlag::HostFlag(int device) {
+HostFlag::HostFlag(int device) : device_(device) {
   activate(device);  // a context must be current for the first page's allocation
   thread_local ThreadWord mine;
   if (!mine.word) mine.word = pool().take();
@@ -64,7 +65,7 @@ HostFlag::HostFlag(int device) {
 }
 
 bool HostFlag::raised() const {
-  flush_launches();
+  ForeignWork work(device_);
   CU_CALL(cuStreamSynchronize, reinterpret_cast<CUstream>(current_stream_handle()));
   return *static_cast<volatile unsigned*>(word_) != 0u;
 }

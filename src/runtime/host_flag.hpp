@@ -17,6 +17,7 @@ class HostFlag {
   bool raised() const;  // waits for the current stream, then reads the word
 
  private:
+  int device_;
   unsigned* word_;
 };
 

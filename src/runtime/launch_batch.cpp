@@ -1,13 +1,13 @@
-// Launch batching (docs/launch-batching.md).
+// Launches, and launch batching (docs/launch-batching.md).
 //
 // Each device has one queue of held launches, all for one stream, in program order. A launch is
 // held when it is small (its work is shorter than the driver's launch cost) and nothing outside
-// cuarray may depend on it: batching is on, no buffer is shared with other code, and the driver
-// can report kernel parameter layouts. The queue is submitted when it is full, when a launch for
+// cuarray may depend on it: batching is on, no buffer is shared with other code, and the kernel's
+// parameter layout is known (read when it was loaded). The queue is submitted when it is full, when a launch for
 // another stream or a large launch comes, and by flush_launches(), which every other kind of
 // stream work and every wait calls first. One held launch is submitted with cuLaunchKernel; n of
 // them as an instantiated graph of n chained kernel nodes, kept per n and updated node by node.
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 
 #include <array>
 #include <atomic>
@@ -16,7 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <string_view>
-#include <unordered_map>
+#include <string>
 
 #include "runtime/context.hpp"
 #include "cuarray/errors.hpp"
@@ -27,8 +27,7 @@ namespace runtime {
 namespace {
 
 constexpr int kMaxHeld = 32;                          // launches per graph
-constexpr int kMaxParams = 32;                        // a held kernel's parameter count ...
-constexpr size_t kMaxParamBytes = 4096;               // ... and bytes (the classic kernel limit)
+constexpr size_t kMaxParamBytes = 4096;               // a held kernel's parameter bytes (the classic limit)
 constexpr uint64_t kMaxHeldThreads = uint64_t{1} << 16;  // beyond this the work outweighs a launch
 constexpr int kMaxDevices = 64;
 
@@ -41,17 +40,11 @@ std::atomic<bool> g_enabled{batching_from_environment()};
 std::atomic<int> g_shared_buffers{0};
 std::atomic<int> g_queues_holding{0};  // flush_launches() is one load while nothing is held
 
-struct ParamLayout {
-  int count = -1;  // -1: the kernel cannot be held (too many or too large parameters)
-  uint32_t offset[kMaxParams];
-  uint32_t size[kMaxParams];
-};
-
 struct HeldLaunch {
   CUfunction f;
   LaunchDims grid, block;
   unsigned shared_bytes;
-  void* params[kMaxParams];
+  void* params[kMaxKernelParams];
   alignas(16) unsigned char bytes[kMaxParamBytes];
 };
 
@@ -80,30 +73,14 @@ struct DeviceQueue {
   int count = 0;
   std::unique_ptr<HeldLaunch[]> held;  // kMaxHeld, made when the first launch is held
   std::array<BatchGraph, kMaxHeld + 1> graphs;
-  std::unordered_map<CUfunction, ParamLayout> layouts;
 
-  const ParamLayout& layout(CUfunction f) {
-    auto it = layouts.find(f);
-    if (it != layouts.end()) return it->second;
-    ParamLayout l;
-    int n = 0;
-    size_t offset = 0, size = 0;
-    while (n <= kMaxParams && driver().cuFuncGetParamInfo(f, n, &offset, &size) == CUDA_SUCCESS) {
-      if (n < kMaxParams) l.offset[n] = static_cast<uint32_t>(offset), l.size[n] = static_cast<uint32_t>(size);
-      ++n;
-    }
-    if (n <= kMaxParams && (n == 0 || l.offset[n - 1] + l.size[n - 1] <= kMaxParamBytes)) l.count = n;
-    return layouts.emplace(f, l).first->second;
-  }
-
-  void hold(CUfunction f, const ParamLayout& l, LaunchDims grid, LaunchDims block, unsigned shared_bytes,
-            void** args) {
+  void hold(const Kernel& k, const LaunchConfig& c, KernelParams p) {
     if (!held) held = std::make_unique<HeldLaunch[]>(kMaxHeld);
     HeldLaunch& h = held[count];
-    h.f = f, h.grid = grid, h.block = block, h.shared_bytes = shared_bytes;
-    for (int i = 0; i < l.count; ++i) {
-      h.params[i] = h.bytes + l.offset[i];
-      std::memcpy(h.params[i], args[i], l.size[i]);
+    h.f = k.function, h.grid = c.grid, h.block = c.block, h.shared_bytes = c.shared_bytes;
+    for (int i = 0; i < p.count; ++i) {
+      h.params[i] = h.bytes + k.info->param_offset[i];
+      std::memcpy(h.params[i], p.values[i], p.sizes[i]);
     }
     if (count++ == 0) g_queues_holding.fetch_add(1, std::memory_order_release);
   }
@@ -172,24 +149,52 @@ void submit_device(int device) {
 }
 
 bool holding_allowed() {
-  return g_enabled.load(std::memory_order_relaxed) && g_shared_buffers.load(std::memory_order_acquire) == 0 &&
-         driver().cuFuncGetParamInfo != nullptr;
+  return g_enabled.load(std::memory_order_relaxed) && g_shared_buffers.load(std::memory_order_acquire) == 0;
+}
+
+// A kernel is held only when its parameter layout is known (HeldLaunch copies each parameter to
+// its offset) and fits a held launch's parameter bytes.
+bool holdable(const KernelInfo* info) {
+  if (!info || info->param_count < 0) return false;
+  const int n = info->param_count;
+  return n == 0 || info->param_offset[n - 1] + info->param_size[n - 1] <= kMaxParamBytes;
+}
+
+[[noreturn]] void parameter_mismatch(const KernelInfo& info, KernelParams p) {
+  auto sizes = [](const uint32_t* s, int n) {
+    std::string out = "(";
+    for (int i = 0; i < n; ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+    return out + ")";
+  };
+  throw_error(ErrorKind::Value, "cuarray internal error: kernel " + info.name + " takes " +
+                                    std::to_string(info.param_count) + " parameters of bytes " +
+                                    sizes(info.param_size, info.param_count) + " but the launch passes " +
+                                    std::to_string(p.count) + " of bytes " + sizes(p.sizes, p.count));
+}
+
+void check_params(const KernelInfo* info, KernelParams p) {
+  if (!info || info->param_count < 0) return;
+  bool same = p.count == info->param_count;
+  for (int i = 0; same && i < p.count; ++i) same = p.sizes[i] == info->param_size[i];
+  if (!same) parameter_mismatch(*info, p);
 }
 
 }  // namespace
 
-void launch(CUfunction f, LaunchDims grid, LaunchDims block, void** args, unsigned shared_bytes) {
+void launch(const Kernel& kernel, const LaunchConfig& config, KernelParams params) {
+  check_params(kernel.info, params);
   const int device = current_device();
   const StreamHandle stream = current_stream_handle();
+  const LaunchDims& grid = config.grid;
+  const LaunchDims& block = config.block;
   const uint64_t threads = uint64_t{grid.x} * grid.y * grid.z * block.x * block.y * block.z;
   if (device < kMaxDevices && threads <= kMaxHeldThreads && holding_allowed()) {
     DeviceQueue& q = queue_of(device);
     std::lock_guard<std::mutex> lock(q.mutex);
     if (q.count && q.stream != stream) q.submit();
-    const ParamLayout& l = q.layout(f);
-    if (l.count >= 0) {
+    if (holdable(kernel.info)) {
       q.stream = stream;
-      q.hold(f, l, grid, block, shared_bytes, args);
+      q.hold(kernel, config, params);
       if (q.count == kMaxHeld) q.submit();
       return;
     }
@@ -197,7 +202,22 @@ void launch(CUfunction f, LaunchDims grid, LaunchDims block, void** args, unsign
   } else if (device < kMaxDevices && g_queues_holding.load(std::memory_order_acquire)) {
     submit_device(device);
   }
-  CU_CALL(cuLaunchKernel, f, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream, args, nullptr);
+  CU_CALL(cuLaunchKernel, kernel.function, grid.x, grid.y, grid.z, block.x, block.y, block.z, config.shared_bytes,
+          stream, const_cast<void**>(params.values), nullptr);
+}
+
+void forget_batch_graphs(int device) {
+  DeviceQueue* q = device < kMaxDevices ? g_queues[device].load(std::memory_order_acquire) : nullptr;
+  if (!q) return;
+  std::lock_guard<std::mutex> lock(q->mutex);
+  q->submit();
+  ScopedActivation on_device(device);
+  for (BatchGraph& g : q->graphs) {
+    // A graph still running is freed by the driver when it completes.
+    if (g.exec) driver().cuGraphExecDestroy(g.exec);
+    if (g.graph) driver().cuGraphDestroy(g.graph);
+    g = BatchGraph{};
+  }
 }
 
 void note_shared_buffer(int delta) {

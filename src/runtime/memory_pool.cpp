@@ -12,7 +12,8 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/foreign_work.hpp"
+#include "runtime/launch.hpp"
 #include "runtime/memory_internal.hpp"
 
 namespace cuarray {
@@ -52,8 +53,7 @@ struct MemoryPool::Impl {
   // Returns cached blocks to the driver. Caller holds the mutex.
   void release_cache_locked() {
     if (cached == 0) return;
-    flush_launches();
-    runtime::activate(device);
+    runtime::ForeignWork work(device);
     CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
     for (auto& [stream, by_size] : free_lists)
       for (auto& [size, blocks] : by_size)
@@ -117,22 +117,7 @@ class PoolBuffer final : public Buffer {
   StreamHandle stream_;
 };
 
-class ExternalBuffer final : public Buffer {
- public:
-  ExternalBuffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive)
-      : Buffer(ptr, size, device), keep_alive_(std::move(keep_alive)) {
-    share();  // its owner may still enqueue work on it
-  }
-
- private:
-  std::shared_ptr<void> keep_alive_;
-};
-
 }  // namespace
-
-std::shared_ptr<Buffer> external_buffer(void* ptr, size_t size, int device, std::shared_ptr<void> keep_alive) {
-  return std::make_shared<ExternalBuffer>(ptr, size, device, std::move(keep_alive));
-}
 
 MemoryPool::MemoryPool(int device) : impl_(std::make_unique<Impl>()) { impl_->device = device; }
 

@@ -4,6 +4,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/foreign_work.hpp"
 #include "runtime/memory_internal.hpp"
 
 namespace cuarray {
@@ -29,8 +30,8 @@ Stream::~Stream() {
   if (owned_ && runtime::driver_loaded()) {
     runtime::activate(device_);
     try {
-      flush_launches();  // held launches for this stream go before it is destroyed
-    } catch (...) {      // destructors must not throw; the launch's error is the stream's, now gone
+      runtime::ForeignWork work(device_);  // held launches for this stream go before it is destroyed
+    } catch (...) {  // destructors must not throw; the launch's error is the stream's, now gone
     }
     // Blocks freed on this stream become reusable by any stream once its work is done; after
     // that the handle value may be reused by a new stream that must not inherit them.
@@ -41,14 +42,12 @@ Stream::~Stream() {
 }
 
 void Stream::synchronize() const {
-  flush_launches();
-  runtime::activate(device_);
+  runtime::ForeignWork work(device_);
   CU_CALL(cuStreamSynchronize, handle_);
 }
 
 bool Stream::done() const {
-  flush_launches();
-  runtime::activate(device_);
+  runtime::ForeignWork work(device_);
   CUresult r = runtime::driver().cuStreamQuery(handle_);
   if (r == CUDA_ERROR_NOT_READY) return false;
   runtime::check(r, "cuStreamQuery");
@@ -84,8 +83,7 @@ Event::~Event() {
 }
 
 void Event::record(StreamHandle stream) {
-  flush_launches();
-  runtime::activate(device_);
+  runtime::ForeignWork work(device_);
   CU_CALL(cuEventRecord, handle_, stream);
 }
 
@@ -105,7 +103,7 @@ float elapsed_time_ms(const Event& start, const Event& end) {
 }
 
 void stream_wait_event(StreamHandle stream, const Event& event) {
-  flush_launches();  // the wait goes after the stream's held launches, as in program order
+  runtime::ForeignWork work(current_device());  // after the stream's held launches, as in program order
   CU_CALL(cuStreamWaitEvent, stream, event.handle(), 0);
 }
 

@@ -10,6 +10,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/foreign_work.hpp"
 #include "runtime/host_copy_workers.hpp"
 
 namespace cuarray {
@@ -133,8 +134,7 @@ bool is_pinned(const void* host) {
 
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
-  flush_launches();  // copies follow the held launches
-  runtime::activate(current_device());
+  runtime::ForeignWork work(current_device());
   if (nbytes < kStageBelow || is_pinned(src)) {
     CU_CALL(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(dst), src, nbytes, stream);
     if (nbytes >= kStageBelow) CU_CALL(cuStreamSynchronize, stream);  // the caller may reuse src at once
@@ -154,8 +154,7 @@ void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle
 
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
-  flush_launches();
-  runtime::activate(current_device());
+  runtime::ForeignWork work(current_device());
   if (nbytes < kStageBelow || is_pinned(dst)) {
     CU_CALL(cuMemcpyDtoHAsync, dst, reinterpret_cast<CUdeviceptr>(src), nbytes, stream);
     CU_CALL(cuStreamSynchronize, stream);
@@ -180,16 +179,9 @@ void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle
   for (size_t i = chunks > kStages - 1 ? chunks - (kStages - 1) : 0; i < chunks; ++i) drain(i);
 }
 
-void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream) {
-  if (nbytes == 0) return;
-  flush_launches();
-  CU_CALL(cuMemcpyDtoDAsync, reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src), nbytes, stream);
-}
-
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
-  flush_launches();
-  runtime::activate(dst_device);
+  runtime::ForeignWork work(dst_device);
   CUcontext dst_ctx, src_ctx;
   CU_CALL(cuCtxGetCurrent, &dst_ctx);
   runtime::activate(src_device);

@@ -1,5 +1,7 @@
 // The one check every kernel-family test makes: a generated source compiles with NVRTC to CUBIN
-// for sm_80 and sm_90 (no GPU needed); a failure reports NVRTC's log. Families whose kernels index
+// for sm_80 and sm_90 (no GPU needed); a failure reports NVRTC's log. The CUBIN must describe
+// every kernel's parameters (jit/cubin_params.hpp): that is how launches learn the layout they
+// are checked against and held with. Families whose kernels index
 // parameter arrays at run time also check that no kernel uses local memory (ptxas would copy such
 // a parameter into every thread's stack unless it is __grid_constant__; docs/performance.md).
 #pragma once
@@ -9,6 +11,7 @@
 #include <string>
 
 #include "cuarray/errors.hpp"
+#include "jit/cubin_params.hpp"
 #include "jit/nvrtc.hpp"
 
 namespace cuarray::test {
@@ -34,11 +37,13 @@ inline void expect_compiles(const std::string& source, const std::string& what,
     const bool report = local == LocalMemory::None && std::string(arch) == "sm_90";
     try {
       std::string log;
-      EXPECT_GT(jit::compile_to_cubin(source, "test", arch, report ? report_options : std::vector<std::string>{},
-                                      report ? &log : nullptr)
-                    .size(),
-                0u)
-          << what;
+      const std::string cubin = jit::compile_to_cubin(
+          source, "test", arch, report ? report_options : std::vector<std::string>{}, report ? &log : nullptr);
+      EXPECT_GT(cubin.size(), 0u) << what;
+      const auto kernels = jit::cubin_params(cubin);
+      EXPECT_FALSE(kernels.empty()) << what << " (" << arch << "): no kernel described in the CUBIN";
+      for (const auto& [name, params] : kernels)
+        EXPECT_GE(params.count, 0) << what << " (" << arch << "): the parameters of " << name << " are not described";
       if (report) expect_no_local_memory(log, what + " (" + arch + ")");
     } catch (const CompileError& e) {
       ADD_FAILURE() << what << " (" << arch << ") failed:\n" << e.what();

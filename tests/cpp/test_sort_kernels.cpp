@@ -14,6 +14,7 @@
 #include "expect_compiles.hpp"
 #include "jit/nvrtc.hpp"
 #include "ops/sorting/search.hpp"
+#include "ops/statistics/quantile.hpp"
 #include "ops/engines/sort/sort.hpp"
 
 using namespace cuarray;

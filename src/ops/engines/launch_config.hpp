@@ -18,4 +18,10 @@ inline unsigned grid_for(int64_t threads) {
   return static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, kMaxBlocks)));
 }
 
+// Blocks of kBlockThreads covering `n` items, one thread each, for kernels without a grid-stride
+// loop (they return past the last item).
+inline unsigned blocks_covering(int64_t n) {
+  return static_cast<unsigned>(std::clamp<int64_t>((n + kBlockThreads - 1) / kBlockThreads, 1, 0x7fffffff));
+}
+
 }  // namespace cuarray::ops

@@ -6,7 +6,8 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/histograms.hpp"
 #include "cuarray/reduction.hpp"
@@ -20,9 +21,8 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kBinsKeyKind = static_cast<uint8_t>(jit::KernelFamily::HistogramBins);
 
-std::string type(DType t) { return std::string(kernel_type_name(t)); }
+std::string type(DType t) { return std::string(jit::kernel_type_name(t)); }
 
 // The add loop whose three types are `t`.
 const ParsedLoop& add_loop(DType t) {
@@ -34,7 +34,6 @@ const ParsedLoop& add_loop(DType t) {
 
 NDArray contiguous(const NDArray& a) { return a.c_contiguous() ? a : a.copy(Order::C); }
 
-std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
 
 // One value of an integer array, read back to the host.
 Scalar read_scalar(const NDArray& zero_d) {
@@ -54,7 +53,7 @@ std::string bins_source(BinRule rule, DType x, DType edges, const std::optional<
     used.push_back(uniform->sub);
     used.push_back(uniform->div);
   }
-  append_common_fragments(s, std::span<const DType>(used.data(), used.size()));
+  jit::append_common_fragments(s, std::span<const DType>(used.data(), used.size()));
   s += kernels::bins_cuh;
   s += "typedef " + type(x) + " x_t;\ntypedef " + type(edges) + " e_t;\n";
   s += "typedef " + type(promote_types(x, edges)) + " cmp_t;\n";
@@ -98,27 +97,30 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
   const int64_t n = x.size();
   if (n == 0) return out;
   runtime::activate(x.device());
-  jit::KernelKey key;
-  key.push(kBinsKeyKind).push(static_cast<uint8_t>(rule)).push(reversed);
+  jit::KernelKey key(jit::KernelFamily::HistogramBins);
+  key.push(static_cast<uint8_t>(rule)).push(reversed);
   key.push(static_cast<uint8_t>(x.dtype())).push(static_cast<uint8_t>(edges.dtype()));
   if (uniform) key.push(static_cast<uint8_t>(uniform->keep)).push(static_cast<uint8_t>(uniform->sub)).push(static_cast<uint8_t>(uniform->div));
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{bins_source(rule, x.dtype(), edges.dtype(), uniform, reversed), kBinsKernelName};
   });
-  const char* x_ptr = x.raw_data();
-  const char* e_ptr = edges.raw_data();
-  long long nedges = edges.size();
-  char* out_ptr = out.raw_data();
-  unsigned long long count = static_cast<unsigned long long>(n);
-  alignas(16) unsigned char params[4][16] = {};
-  if (uniform) {
-    uniform->first_keep.store_as(uniform->keep, params[0]);
-    uniform->last_keep.store_as(uniform->keep, params[1]);
-    uniform->first_sub.store_as(uniform->sub, params[2]);
-    uniform->denom.store_as(uniform->div, params[3]);
+  runtime::KernelArgs args(/*index64=*/true);
+  args.value(x.raw_data()).value(edges.raw_data()).value<long long>(edges.size()).value(out.raw_data());
+  args.value<unsigned long long>(static_cast<unsigned long long>(n));
+  // The uniform rule's four scalars in its dtypes (the kernel's keep_t, sub_t, div_t: float64 for
+  // the other rules, which ignore them).
+  const Scalar zero = Scalar::from_double(0);
+  const std::pair<const Scalar&, DType> scalars[] = {
+      {uniform ? uniform->first_keep : zero, uniform ? uniform->keep : DType::Float64},
+      {uniform ? uniform->last_keep : zero, uniform ? uniform->keep : DType::Float64},
+      {uniform ? uniform->first_sub : zero, uniform ? uniform->sub : DType::Float64},
+      {uniform ? uniform->denom : zero, uniform ? uniform->div : DType::Float64}};
+  for (const auto& [value, dtype] : scalars) {
+    alignas(16) unsigned char bytes[16];
+    value.store_as(dtype, bytes);
+    args.bytes(bytes, itemsize(dtype));
   }
-  void* args[] = {&x_ptr, &e_ptr, &nedges, &out_ptr, &count, params[0], params[1], params[2], params[3]};
-  runtime::launch(fn, grid_for(n), kBlockThreads, args);
+  runtime::launch(kernel, {grid_for(n), kBlockThreads}, args.params());
   return out;
 }
 
@@ -153,7 +155,7 @@ NDArray bincount(const NDArray& x, const NDArray* weights, int64_t minlength) {
   if (x.ndim() == 0) throw_error(ErrorKind::Value, "object of too small depth for desired array");
   if (x.ndim() > 1) throw_error(ErrorKind::Value, "object too deep for desired array");
   if (x.dtype() != DType::Bool && !is_integer(x.dtype()))
-    throw_error(ErrorKind::Type, "Cannot cast array data from " + ops::dtype_repr(x.dtype()) +
+    throw_error(ErrorKind::Type, "Cannot cast array data from " + dtype_repr(x.dtype()) +
                                      " to dtype('int64') according to the rule 'safe'");
   if (minlength < 0) throw_error(ErrorKind::Value, "'minlength' must not be negative");
   // NumPy returns zeros of intp for an empty list before it looks at the weights at all (their
@@ -161,7 +163,7 @@ NDArray bincount(const NDArray& x, const NDArray* weights, int64_t minlength) {
   if (x.size() == 0) return zeros(Shape{minlength}, DType::Int64);
   if (weights) {
     if (is_complex(weights->dtype()))
-      throw_error(ErrorKind::Type, "Cannot cast array data from " + ops::dtype_repr(weights->dtype()) +
+      throw_error(ErrorKind::Type, "Cannot cast array data from " + dtype_repr(weights->dtype()) +
                                        " to dtype('float64') according to the rule 'safe'");
     if (weights->ndim() != 1 || weights->size() != x.size())
       throw_error(ErrorKind::Value, "The weights and list don't have the same length.");

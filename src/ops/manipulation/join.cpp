@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/manipulation.hpp"
 #include "ops/engines/copy/copy.hpp"
@@ -15,7 +16,6 @@
 namespace cuarray {
 namespace {
 
-std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
 
 // NumPy's checks of concatenate's inputs along `axis`; returns the result's shape.
 Shape joined_shape(std::span<const NDArray> arrays, int axis) {
@@ -63,14 +63,6 @@ Order joined_order(std::span<const NDArray> arrays) {
 void check_out(const NDArray& out, const Shape& shape) {
   if (out.ndim() != static_cast<int>(shape.size())) throw_error(ErrorKind::Value, "Output array has wrong dimensionality");
   if (out.shape() != shape) throw_error(ErrorKind::Value, "Output array is the wrong shape");
-}
-
-// Whether `a` may share memory with `dst` (its bytes' ranges intersect).
-bool overlaps(const NDArray& a, const NDArray& dst) {
-  if (a.buffer() != dst.buffer() || a.size() == 0 || dst.size() == 0) return false;
-  ByteExtent e = byte_extent(a.shape(), a.strides(), a.itemsize());
-  ByteExtent d = byte_extent(dst.shape(), dst.strides(), dst.itemsize());
-  return a.raw_data() + e.lo < dst.raw_data() + d.hi && dst.raw_data() + d.lo < a.raw_data() + e.hi;
 }
 
 // dst = a, as NumPy assigns each piece: an input that overlaps its destination (out= one of the

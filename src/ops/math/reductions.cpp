@@ -188,8 +188,6 @@ ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optiona
 
 }  // namespace ops
 
-bool is_reduction(std::string_view name) { return find(name) != nullptr; }
-
 NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
                std::optional<DType> dtype, bool keepdims, double param, const ReduceOptions& options) {
   // Under a mask the mean counts the selected elements; nanmean of an exact dtype is the mean.

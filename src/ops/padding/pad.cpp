@@ -7,10 +7,9 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
 
@@ -18,11 +17,10 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kPadKeyKind = static_cast<uint8_t>(jit::KernelFamily::Pad);
 
-CUfunction pad_kernel(PadMode mode, int word_bytes, int rank, bool index64) {
-  jit::KernelKey key;
-  key.push(kPadKeyKind).push(static_cast<uint8_t>(mode)).push(static_cast<uint8_t>(word_bytes));
+runtime::Kernel pad_kernel(PadMode mode, int word_bytes, int rank, bool index64) {
+  jit::KernelKey key(jit::KernelFamily::Pad);
+  key.push(static_cast<uint8_t>(mode)).push(static_cast<uint8_t>(word_bytes));
   key.push(static_cast<uint8_t>(rank)).push(index64);
   return jit::get_kernel(key, [&] { return jit::KernelSource{pad_source(mode, word_bytes, rank, index64), "cuarray_pad"}; });
 }
@@ -34,8 +32,8 @@ std::string pad_source(PadMode mode, int word_bytes, int rank, bool index64) {
   s.reserve(8192);
   s += kernels::prelude_cuh;
   s += kernels::elementwise_cuh;
-  s += word_typedef(word_bytes);
-  s += index_typedefs(index64);
+  s += jit::word_typedef(word_bytes);
+  s += jit::index_typedefs(index64);
   s += "constexpr int R = " + std::to_string(rank) + ";\n";
   s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";
   s += kernels::pad_cuh;
@@ -94,12 +92,12 @@ NDArray pad(const NDArray& a, std::span<const PadWidth> widths, PadMode mode,
   const bool index64 = ops::needs_index64(v, out.size());
 
   runtime::activate(out.device());
-  CUfunction f = ops::pad_kernel(mode, word, nd, index64);
-  ops::KernelArgs args(index64);
+  const runtime::Kernel f = ops::pad_kernel(mode, word, nd, index64);
+  runtime::KernelArgs args(index64);
   args.value(static_cast<const char*>(a.raw_data())).value(out.raw_data()).index(out.size());
   args.array(kshape, nd, 1).array(kin, nd, 1).array(kbefore, nd, 0).array(kstrides, nd, 0).array(kaxis, nd, 0);
   args.bytes(kconstants.data(), kconstants.size());
-  runtime::launch(f, ops::grid_for(out.size()), ops::kBlockThreads, args.get());
+  runtime::launch(f, {ops::grid_for(out.size()), ops::kBlockThreads}, args.params());
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Kernel sources of searchsorted and the quantiles (also compiled by the NVRTC tests).
+// The kernel source of searchsorted and isin's membership test (also compiled by the NVRTC tests).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -11,6 +11,5 @@ namespace cuarray::ops {
 // sorter or not), or, for isin, whether it equals an element of `a` (bool; inverted by a flag).
 enum class SearchOutput : uint8_t { Position, SorterPosition, Membership };
 std::string searchsorted_source(DType dtype, SearchOutput output, bool index64);
-std::string quantile_source(DType in, DType out);  // `out`: the result dtype
 
 }  // namespace cuarray::ops

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/scan.hpp"
 #include "ops/ufunc/accumulate.hpp"
@@ -52,9 +53,7 @@ NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, 
     if (out->shape() != a.shape())
       throw_error(ErrorKind::Value, "output array of shape " + shape_repr(out->shape()) +
                                         " does not match the accumulation's shape " + shape_repr(a.shape()));
-    if (out->device() != a.device())
-      throw_error(ErrorKind::Value, "output array is on device " + std::to_string(out->device()) +
-                                        " but the input is on device " + std::to_string(a.device()));
+    check_device(*out, a.device(), "output array");
     result = *out;
   } else {
     result = empty_like(a, loop);

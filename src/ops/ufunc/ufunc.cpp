@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "ops/engines/elementwise/elementwise.hpp"
 #include "ops/ufunc/ufunc_resolve.hpp"
@@ -20,8 +21,6 @@ struct Alias {
 constexpr Alias kAliases[] = {{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
                               {"conj", "conjugate"},     {"bitwise_not", "invert"}};
 
-std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
-
 // Allocated outputs follow the memory order of the first input of the full shape (NumPy's
 // order='K'), so a ufunc on transposed arrays writes contiguously.
 NDArray allocate_output(std::span<const Operand> inputs, const Shape& shape, DType dtype, Order order) {
@@ -29,17 +28,6 @@ NDArray allocate_output(std::span<const Operand> inputs, const Shape& shape, DTy
     for (const Operand& in : inputs)
       if (!in.is_scalar() && in.array->shape() == shape) return empty_like(*in.array, dtype, order);
   return empty(shape, dtype, order == Order::F ? Order::F : Order::C);
-}
-
-bool overlaps(const NDArray& a, const NDArray& b) {
-  if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
-  ByteExtent ea = byte_extent(a.shape(), a.strides(), a.itemsize());
-  ByteExtent eb = byte_extent(b.shape(), b.strides(), b.itemsize());
-  return a.raw_data() + ea.lo < b.raw_data() + eb.hi && b.raw_data() + eb.lo < a.raw_data() + ea.hi;
-}
-
-bool same_view(const NDArray& a, const NDArray& b) {
-  return a.raw_data() == b.raw_data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
 }
 
 // NEP 50: a weak Python int must fit the dtype it is converted to.
@@ -135,10 +123,7 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
 
   const int device = current_device();
   for (const Operand& in : inputs)
-    if (!in.is_scalar() && in.array->device() != device)
-      throw_error(ErrorKind::Value, "array device must be same as the current device: array is on device " +
-                                        std::to_string(in.array->device()) + " and current device is " +
-                                        std::to_string(device));
+    if (!in.is_scalar()) check_device(*in.array, device);
 
   UfuncResult result;
   result.count = nout;
@@ -158,9 +143,7 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
       throw_error(ErrorKind::Type, "Cannot cast ufunc '" + std::string(def.name) + "' output from " +
                                        dtype_repr(loop_out) + " to " + dtype_repr(given->dtype()) +
                                        " with casting rule '" + std::string(casting_name(options.casting)) + "'");
-    if (given->device() != device)
-      throw_error(ErrorKind::Value, "output array is on device " + std::to_string(given->device()) +
-                                        " but the current device is " + std::to_string(device));
+    check_device(*given, device, "output array");
     result.out[k] = *given;
   }
   // An input that partly overlaps an output (a[1:] += a[:-1]) is read from a copy, as NumPy does.

@@ -3,6 +3,7 @@
 // ufunc's loop element by element.
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ufunc_methods.hpp"
 #include "ops/engines/scatter_combine/scatter_combine.hpp"
@@ -13,7 +14,6 @@ namespace {
 
 using Kind = AtIndexItem::Kind;
 
-bool shares_memory(const NDArray& x, const NDArray& a) { return x.buffer() && x.buffer() == a.buffer(); }
 
 void check_arity(const Ufunc& u, bool has_b) {
   if (u.nout() != 1) throw_error(ErrorKind::Value, "Only single output ufuncs supported at this time");
@@ -127,7 +127,7 @@ void ufunc_at(const Ufunc& u, const NDArray& a, std::span<const AtIndexItem> ind
     sel.strides = std::move(strides);
     for (const Pending& p : arrays) {
       // An index array that aliases the target is read from a copy: the updates must not move it.
-      const NDArray array = shares_memory(*p.array, a) ? p.array->copy() : *p.array;
+      const NDArray array = same_buffer(*p.array, a) ? p.array->copy() : *p.array;
       const Strides inner = broadcast_strides(array.shape(), array.strides(), broadcast);
       Strides strides_over_selection(sel.shape.size(), 0);
       for (size_t k = 0; k < broadcast.size(); ++k) strides_over_selection[advanced_at + k] = inner[k];
@@ -146,11 +146,8 @@ void ufunc_at(const Ufunc& u, const NDArray& a, std::span<const AtIndexItem> ind
       if (value.scalar.weak()) value.scalar.dtype = value.scalar.default_dtype();
       types[1] = OperandType{*value.scalar.dtype};
     } else {
-      if (value.array->device() != a.device())
-        throw_error(ErrorKind::Value, "array device must be same as the target's: b is on device " +
-                                          std::to_string(value.array->device()) + ", a on device " +
-                                          std::to_string(a.device()));
-      if (shares_memory(*value.array, a)) {
+      check_device(*value.array, a.device(), "b");
+      if (same_buffer(*value.array, a)) {
         value_copy = value.array->copy();
         value = Operand::of(value_copy);
       }

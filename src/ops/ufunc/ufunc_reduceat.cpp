@@ -6,7 +6,7 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ufunc_methods.hpp"
 #include "jit/kernel_source.hpp"
@@ -17,7 +17,6 @@ namespace cuarray {
 namespace ops {
 namespace {
 
-constexpr uint8_t kReduceatKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduceat);
 
 // NumPy's pairwise summation (numpy/_core/src/umath/loops_utils.h.src), in the accumulator type:
 // below 8 elements in order from -0.0, up to 128 eight accumulators, beyond that halves split at
@@ -83,14 +82,14 @@ std::string reduceat_source(const ParsedLoop& loop, DType in, DType out, int ran
   std::string s;
   s.reserve(16384);
   const DType used[] = {in, out, loop.types[0], loop.types[1], loop.types[2]};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   const std::string R = std::to_string(rank);
-  s += "typedef " + std::string(kernel_type_name(in)) + " s_in_t;\n";
-  s += "typedef " + std::string(kernel_type_name(out)) + " s_out_t;\n";
-  s += "typedef " + std::string(kernel_type_name(loop.types[0])) + " in0_t;\n";
-  s += "typedef " + std::string(kernel_type_name(loop.types[1])) + " in1_t;\n";
-  s += "typedef " + std::string(kernel_type_name(loop.types[2])) + " out0_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(in)) + " s_in_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(out)) + " s_out_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(loop.types[0])) + " in0_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(loop.types[1])) + " in1_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(loop.types[2])) + " out0_t;\n";
   s += "__device__ __forceinline__ void cuarray_op(const in0_t in0, const in1_t in1, out0_t& out0) {\n" +
        std::string(loop.expr) + "\n}\n";
   if (pairwise) s += kPairwiseSum;
@@ -154,33 +153,27 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
   const int device = a.device();
   runtime::activate(device);
   const int rank = a.ndim();
-  jit::KernelKey key;
-  key.push(ops::kReduceatKeyKind).push(static_cast<uint8_t>(u.index())).push(static_cast<uint8_t>(u.index() >> 8));
+  jit::KernelKey key(jit::KernelFamily::Reduceat);
+  key.push(static_cast<uint8_t>(u.index())).push(static_cast<uint8_t>(u.index() >> 8));
   for (int k = 0; k < 3; ++k) key.push(static_cast<uint8_t>(loop.types[k]));
   key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(out.dtype())).push(static_cast<uint8_t>(rank));
   static const int kAdd = Ufunc::find("add")->index();
   const bool pairwise = u.index() == kAdd && kind(loop.types[2]) == DTypeKind::Float;
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{ops::reduceat_source(loop, a.dtype(), out.dtype(), rank, pairwise),
                              ops::kReduceatKernelName};
   });
 
-  const char* in_ptr = a.raw_data();
-  char* out_ptr = out.raw_data();
-  const long long* starts_ptr = reinterpret_cast<const long long*>(starts.raw_data());
-  long long nseg = static_cast<long long>(indices.size()), axis_len = len, axis_stride = a.strides()[ax];
-  unsigned long long count = static_cast<unsigned long long>(n);
-  alignas(8) unsigned long long shape_buf[kMaxDims];
-  alignas(8) long long in_strides[kMaxDims], out_strides[kMaxDims];
-  for (int d = 0; d < rank; ++d) {
-    shape_buf[d] = static_cast<unsigned long long>(shape[d]);
-    in_strides[d] = d == ax ? 0 : a.strides()[d];
-    out_strides[d] = out.strides()[d];
-  }
-  int axis_arg = ax;
-  void* args[] = {&in_ptr,  &out_ptr,   &starts_ptr, &nseg,       &axis_len,    &axis_stride,
-                  &count,   shape_buf,  in_strides,  out_strides, &axis_arg};
-  runtime::launch(fn, ops::grid_for(n), ops::kBlockThreads, args);
+  // The kernel's index math is 64-bit throughout (its Arrays are of long long).
+  SmallVector<int64_t, 8> in_strides(a.strides().begin(), a.strides().end());
+  in_strides[ax] = 0;
+  const size_t r = static_cast<size_t>(rank);
+  runtime::KernelArgs args(/*index64=*/true);
+  args.value(a.raw_data()).value(out.raw_data()).value(starts.raw_data());
+  args.value<long long>(static_cast<long long>(indices.size())).value<long long>(len).value<long long>(a.strides()[ax]);
+  args.value<unsigned long long>(static_cast<unsigned long long>(n));
+  args.array(shape, r, 1).array(in_strides, r, 0).array(out.strides(), r, 0).value<int>(ax);
+  runtime::launch(kernel, {ops::grid_for(n), ops::kBlockThreads}, args.params());
   return out;
 }
 

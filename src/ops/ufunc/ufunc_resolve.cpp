@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 
 namespace cuarray::ops {
@@ -27,8 +28,6 @@ std::vector<std::vector<ParsedLoop>> parse_all() {
   }
   return all;
 }
-
-std::string dtype_repr(DType t) { return "dtype('" + std::string(dtype_name(t)) + "')"; }
 
 [[noreturn]] void no_loop(const UfuncDef& def, std::span<const DType> dtypes) {
   std::string types = "(";

@@ -8,25 +8,23 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "cuarray/runtime.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
 
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kJoinKeyKind = static_cast<uint8_t>(jit::KernelFamily::Join);
 // Piece-table capacities: a launch takes the smallest that holds its pieces, so that joining two
 // arrays does not pass 64-entry tables; more than the largest go in several launches.
 constexpr int kCapacities[] = {4, 16, 64};
 constexpr size_t kMaxPieces = kCapacities[std::size(kCapacities) - 1];
 constexpr int kMaxWord = 16;
 
-CUfunction join_kernel(int word_bytes, int capacity, bool index64) {
-  jit::KernelKey key;
-  key.push(kJoinKeyKind).push(static_cast<uint8_t>(word_bytes)).push(static_cast<uint8_t>(capacity)).push(index64);
+runtime::Kernel join_kernel(int word_bytes, int capacity, bool index64) {
+  jit::KernelKey key(jit::KernelFamily::Join);
+  key.push(static_cast<uint8_t>(word_bytes)).push(static_cast<uint8_t>(capacity)).push(index64);
   return jit::get_kernel(key, [&] { return jit::KernelSource{join_source(word_bytes, capacity, index64), "cuarray_join"}; });
 }
 
@@ -45,8 +43,8 @@ std::string join_source(int word_bytes, int capacity, bool index64) {
   s.reserve(4096);
   s += kernels::prelude_cuh;
   s += kernels::elementwise_cuh;
-  s += word_typedef(word_bytes);
-  s += index_typedefs(index64);
+  s += jit::word_typedef(word_bytes);
+  s += jit::index_typedefs(index64);
   s += "constexpr int kPieces = " + std::to_string(capacity) + ";\n";
   s += kernels::join_cuh;
   return s;
@@ -72,11 +70,11 @@ void join_copy(char* dst, int64_t rows, int64_t dst_row_bytes, std::span<const J
     }
     const int64_t width = starts[count];
     if (width > 0) {
-      KernelArgs args(index64);
+      runtime::KernelArgs args(index64);
       args.value(dst + column * word).index(rows).index(width).index(dst_stride).value(static_cast<int>(count));
       args.bytes(sources, static_cast<size_t>(capacity) * sizeof(const char*));
       args.array(std::span<const int64_t>(starts, count + 1), static_cast<size_t>(capacity) + 1, width);
-      runtime::launch(join_kernel(word, capacity, index64), grid_for(rows * width), kBlockThreads, args.get());
+      runtime::launch(join_kernel(word, capacity, index64), {grid_for(rows * width), kBlockThreads}, args.params());
     }
     column += width;
     first += count;

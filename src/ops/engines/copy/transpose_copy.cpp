@@ -6,15 +6,13 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kTransposeKeyKind = static_cast<uint8_t>(jit::KernelFamily::TransposeCopy);
 constexpr int64_t kTile = 32;  // transpose.cuh's kTile
 constexpr int kRows = 8;       // transpose.cuh's kRows
 // Below this extent along either tile dim most of a tile's threads idle, and the elementwise copy
@@ -22,9 +20,8 @@ constexpr int kRows = 8;       // transpose.cuh's kRows
 constexpr int64_t kMinTileExtent = 16;
 constexpr int64_t kMaxGrid = 0x7fffffff;
 
-CUfunction transpose_kernel(DType in, DType out, int batch_rank, bool index64) {
-  jit::KernelKey key;
-  key.push(kTransposeKeyKind);
+runtime::Kernel transpose_kernel(DType in, DType out, int batch_rank, bool index64) {
+  jit::KernelKey key(jit::KernelFamily::TransposeCopy);
   // A plain copy depends only on the element size.
   if (in == out) key.push(uint8_t{0}).push(static_cast<uint8_t>(itemsize(in)));
   else key.push(uint8_t{1}).push(static_cast<uint8_t>(in)).push(static_cast<uint8_t>(out));
@@ -42,19 +39,19 @@ std::string transpose_source(DType in, DType out, int batch_rank, bool index64) 
   if (in == out) {
     s += kernels::prelude_cuh;
     s += kernels::elementwise_cuh;
-    s += word_typedef(static_cast<int>(itemsize(out)));
+    s += jit::word_typedef(static_cast<int>(itemsize(out)));
     s += "typedef word_t in_t;\ntypedef word_t out_t;\n";
     s += "__device__ __forceinline__ out_t transpose_convert(const in_t& v) { return v; }\n";
   } else {
     const DType used[] = {in, out};
-    append_common_fragments(s, used);
+    jit::append_common_fragments(s, used);
     s += kernels::elementwise_cuh;
-    s += word_typedef(static_cast<int>(itemsize(out)));
-    s += "typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
-    s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
+    s += jit::word_typedef(static_cast<int>(itemsize(out)));
+    s += "typedef " + std::string(jit::kernel_type_name(in)) + " in_t;\n";
+    s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
     s += "__device__ __forceinline__ out_t transpose_convert(const in_t& v) { return cuarray_cast<out_t>(v); }\n";
   }
-  s += index_typedefs(index64);
+  s += jit::index_typedefs(index64);
   s += "constexpr int RB = " + std::to_string(batch_rank) + ";\n";
   s += kernels::transpose_cuh;
   return s;
@@ -98,14 +95,14 @@ bool try_transpose_copy(const NDArray& src, const NDArray& dst) {
   const bool index64 = needs_index64(v, n);  // (every tile holds an element: ntiles <= n)
 
   runtime::activate(dst.device());
-  CUfunction f = transpose_kernel(src.dtype(), dst.dtype(), batch_rank, index64);
-  KernelArgs args(index64);
+  const runtime::Kernel f = transpose_kernel(src.dtype(), dst.dtype(), batch_rank, index64);
+  runtime::KernelArgs args(index64);
   args.value(static_cast<const char*>(src.raw_data())).value(dst.raw_data());
   args.index(v.shape[a]).index(v.shape[b]).index(tiles_a).index(tiles_b).index(ntiles);
   args.array(batch_shape, batch_rank, 1).array(src_batch, batch_rank, 0).array(dst_batch, batch_rank, 0);
   args.index(v.strides[1][a]).index(v.strides[1][b]).index(v.strides[0][a]).index(v.strides[0][b]);
   const unsigned grid = static_cast<unsigned>(std::min(ntiles, kMaxGrid));
-  runtime::launch(f, grid, {static_cast<unsigned>(kTile), kRows}, args.get());
+  runtime::launch(f, {grid, {static_cast<unsigned>(kTile), kRows}}, args.params());
   return true;
 }
 

@@ -6,8 +6,9 @@
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "ops/engines/elementwise/elementwise_source.hpp"
 #include "ops/engines/launch_config.hpp"
@@ -15,7 +16,6 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kElementwiseKeyKind = static_cast<uint8_t>(jit::KernelFamily::Elementwise);
 constexpr uint8_t kScalarMarker = 0xff;
 constexpr int64_t kInt32Max = 0x7fffffff;
 
@@ -48,10 +48,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   int nptr = 0;
   auto add = [&](const NDArray& a) {
     if (nptr == kMaxOperands) throw_error(ErrorKind::Value, "too many operands for one elementwise kernel");
-    if (a.device() != device)
-      throw_error(ErrorKind::Value, "array device must be same as the current device: array is on device " +
-                                        std::to_string(a.device()) + " and current device is " +
-                                        std::to_string(device));
+    check_device(a, device);
     operands[nptr++] = &a;
   };
   for (const Operand& in : inputs)
@@ -94,8 +91,8 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   }
   layout.vec = layout.contiguous ? pick_vec(kdata, kstorage, nptr) : 1;
 
-  jit::KernelKey key;
-  key.push(kElementwiseKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(spec.nin)).push(static_cast<uint8_t>(nout));
+  jit::KernelKey key(jit::KernelFamily::Elementwise);
+  key.push_u64(spec.op_id).push(static_cast<uint8_t>(spec.nin)).push(static_cast<uint8_t>(nout));
   for (int k = 0; k < spec.nin + nout; ++k) key.push(static_cast<uint8_t>(spec.loop[k]));
   for (const Operand& in : inputs) key.push(in.is_scalar() ? kScalarMarker : static_cast<uint8_t>(in.array->dtype()));
   for (const NDArray& o : outputs) key.push(static_cast<uint8_t>(o.dtype()));
@@ -103,7 +100,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   key.push(layout.index64);
 
   runtime::activate(device);
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     std::optional<DType> in_storage[kMaxOperands];
     for (size_t k = 0; k < inputs.size(); ++k)
       if (!inputs[k].is_scalar()) in_storage[k] = inputs[k].array->dtype();
@@ -114,40 +111,28 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
         kElementwiseKernelName};
   });
 
-  // Kernel parameters, in the generated signature's order.
-  void* args[4 + kMaxOperands];
-  int nargs = 0;
-  args[nargs++] = kdata;
-  uint64_t n64 = static_cast<uint64_t>(n);
-  uint32_t n32 = static_cast<uint32_t>(n);
-  args[nargs++] = layout.index64 ? static_cast<void*>(&n64) : static_cast<void*>(&n32);
-  // Strided layout: shape[rank] then strides[nptr][rank] in the kernel's pointer order.
-  alignas(8) unsigned char shape_buf[kMaxDims * 8];
-  alignas(8) unsigned char stride_buf[kMaxOperands * kMaxDims * 8];
+  // Kernel parameters, in the generated signature's order: the operands' pointers (inputs,
+  // mask, outputs), the count, for the strided layout the shape and each operand's strides (in
+  // that pointer order; the view holds outputs first), then the scalar inputs in their loop dtypes.
+  runtime::KernelArgs args(layout.index64);
+  args.bytes(kdata, sizeof(char*) * static_cast<size_t>(nptr)).index(n);
   if (!layout.contiguous) {
     const int r = layout.rank;
-    for (int d = 0; d < r; ++d) {
-      if (layout.index64) reinterpret_cast<uint64_t*>(shape_buf)[d] = static_cast<uint64_t>(view.shape[d]);
-      else reinterpret_cast<uint32_t*>(shape_buf)[d] = static_cast<uint32_t>(view.shape[d]);
-    }
+    int64_t strides[kMaxOperands * kMaxDims];
     for (int k = 0; k < nptr; ++k)
-      for (int d = 0; d < r; ++d) {
-        int64_t s = view.strides[(k + nout) % nptr][d];  // view order is (outputs, inputs, mask)
-        if (layout.index64) reinterpret_cast<int64_t*>(stride_buf)[k * r + d] = s;
-        else reinterpret_cast<int32_t*>(stride_buf)[k * r + d] = static_cast<int32_t>(s);
-      }
-    args[nargs++] = shape_buf;
-    args[nargs++] = stride_buf;
+      for (int d = 0; d < r; ++d) strides[k * r + d] = view.strides[(k + nout) % nptr][d];
+    args.array(view.shape, static_cast<size_t>(r), 1).array(std::span(strides, static_cast<size_t>(nptr * r)),
+                                                            static_cast<size_t>(nptr * r), 0);
   }
-  alignas(16) unsigned char scalar_buf[kMaxOperands][16];
   for (size_t k = 0; k < inputs.size(); ++k) {
     if (!inputs[k].is_scalar()) continue;
-    inputs[k].scalar.store_as(spec.loop[k], scalar_buf[k]);
-    args[nargs++] = scalar_buf[k];
+    alignas(16) unsigned char scalar[16];
+    inputs[k].scalar.store_as(spec.loop[k], scalar);
+    args.bytes(scalar, itemsize(spec.loop[k]));
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;
-  runtime::launch(fn, grid_for(threads), kBlockThreads, args);
+  runtime::launch(kernel, {grid_for(threads), kBlockThreads}, args.params());
 }
 
 }  // namespace cuarray::ops

@@ -70,21 +70,21 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   for (const auto& t : input_storage)
     if (t) used[nused++] = *t;
   for (DType t : output_storage) used[nused++] = t;
-  append_common_fragments(s, std::span(used, nused));
+  jit::append_common_fragments(s, std::span(used, nused));
   s += kernels::elementwise_cuh;
   s += spec.preamble;
   s += "\n";
-  s += index_typedefs(layout.index64);
+  s += jit::index_typedefs(layout.index64);
   for (int k = 0; k < spec.nin + spec.nout; ++k) {
     std::string name = k < spec.nin ? "in" + idx(k) : "out" + idx(k - spec.nin);
-    s += "typedef " + std::string(kernel_type_name(spec.loop[k])) + " " + name + "_t;\n";
+    s += "typedef " + std::string(jit::kernel_type_name(spec.loop[k])) + " " + name + "_t;\n";
   }
   for (int k = 0; k < spec.nin; ++k)
     if (n.input_ptr[k] >= 0)
-      s += "typedef " + std::string(kernel_type_name(*input_storage[k])) + " s" + idx(n.input_ptr[k]) + "_t;\n";
+      s += "typedef " + std::string(jit::kernel_type_name(*input_storage[k])) + " s" + idx(n.input_ptr[k]) + "_t;\n";
   if (n.where_ptr >= 0) s += "typedef bool s" + idx(n.where_ptr) + "_t;\n";
   for (int k = 0; k < spec.nout; ++k)
-    s += "typedef " + std::string(kernel_type_name(output_storage[k])) + " s" + idx(n.first_output_ptr + k) + "_t;\n";
+    s += "typedef " + std::string(jit::kernel_type_name(output_storage[k])) + " s" + idx(n.first_output_ptr + k) + "_t;\n";
 
   s += "__device__ __forceinline__ void cuarray_op(const index_t i, ";
   for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + ", ";

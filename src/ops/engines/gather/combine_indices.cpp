@@ -6,10 +6,9 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
 
@@ -18,9 +17,9 @@ namespace {
 
 constexpr int64_t kInt32Max = 0x7fffffff;
 
-CUfunction combine_kernel(std::span<const DType> dtypes, int rank, bool index64, bool out64) {
-  jit::KernelKey key;
-  key.push(static_cast<uint8_t>(jit::KernelFamily::CombineIndices)).push(static_cast<uint8_t>(rank));
+runtime::Kernel combine_kernel(std::span<const DType> dtypes, int rank, bool index64, bool out64) {
+  jit::KernelKey key(jit::KernelFamily::CombineIndices);
+  key.push(static_cast<uint8_t>(rank));
   key.push(index64).push(out64).push(static_cast<uint8_t>(dtypes.size()));
   for (DType t : dtypes) key.push(static_cast<uint8_t>(t));
   return jit::get_kernel(key, [&] {
@@ -33,9 +32,9 @@ CUfunction combine_kernel(std::span<const DType> dtypes, int rank, bool index64,
 std::string combine_indices_source(std::span<const DType> index_dtypes, int rank, bool index64, bool out64) {
   std::string s;
   s.reserve(12288);
-  append_common_fragments(s, index_dtypes);
+  jit::append_common_fragments(s, index_dtypes);
   s += kernels::elementwise_cuh;
-  s += index_typedefs(index64);
+  s += jit::index_typedefs(index64);
   s += out64 ? "typedef long long out_t;\n" : "typedef int out_t;\n";
   const int k = static_cast<int>(index_dtypes.size());
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int K = " + std::to_string(k) + ";\n";
@@ -43,7 +42,7 @@ std::string combine_indices_source(std::span<const DType> index_dtypes, int rank
   for (int i = 0; i < k; ++i) {
     const std::string name = "idx" + std::to_string(i);
     params += (i ? ", const char* " : "const char* ") + name;
-    each += " X(" + std::to_string(i) + ", " + std::string(kernel_type_name(index_dtypes[i])) + ", " + name + ")";
+    each += " X(" + std::to_string(i) + ", " + std::string(jit::kernel_type_name(index_dtypes[i])) + ", " + name + ")";
   }
   s += "#define CUARRAY_INDEX_PARAMS " + params + "\n#define CUARRAY_FOR_EACH_INDEX(X)" + each + "\n";
   s += kernels::combine_indices_cuh;
@@ -79,7 +78,7 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
     acc *= lens[i];
   }
   std::vector<DType> dtypes;
-  KernelArgs args(index64);
+  runtime::KernelArgs args(index64);
   args.value(out.raw_data());
   for (const NDArray& a : indices) {
     dtypes.push_back(a.dtype());
@@ -91,8 +90,8 @@ NDArray combine_indices(std::span<const NDArray> indices, std::span<const int64_
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[i + 1][d] : 0);
   args.array(strides, strides.size(), 0).array(lens, k, 1).array(mults, k, 0);
   args.value(error);
-  CUfunction f = combine_kernel(dtypes, rank, index64, out64);
-  runtime::launch(f, grid_for(n), kBlockThreads, args.get());
+  const runtime::Kernel f = combine_kernel(dtypes, rank, index64, out64);
+  runtime::launch(f, {grid_for(n), kBlockThreads}, args.params());
   return out;
 }
 

@@ -10,10 +10,9 @@
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
 #include "runtime/host_flag.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
 #include "ops/engines/sort/sort.hpp"
@@ -21,15 +20,14 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kGatherKeyKind = static_cast<uint8_t>(jit::KernelFamily::Gather);
 constexpr const char* kKernelNames[] = {"cuarray_gather",        "cuarray_scatter_mark",    "cuarray_scatter",
                                         "cuarray_scatter_claim", "cuarray_scatter_resolve", "cuarray_scatter_keys",
                                         "cuarray_scatter_sorted"};
 
-CUfunction gather_kernel(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
+runtime::Kernel gather_kernel(GatherKernel kernel, DType index, int word_bytes, IndexMode mode, int rank, int group_rank,
                          bool index64) {
-  jit::KernelKey key;
-  key.push(kGatherKeyKind).push(static_cast<uint8_t>(kernel)).push(static_cast<uint8_t>(index));
+  jit::KernelKey key(jit::KernelFamily::Gather);
+  key.push(static_cast<uint8_t>(kernel)).push(static_cast<uint8_t>(index));
   key.push(static_cast<uint8_t>(word_bytes)).push(static_cast<uint8_t>(mode)).push(static_cast<uint8_t>(rank));
   key.push(static_cast<uint8_t>(group_rank)).push(index64);
   return jit::get_kernel(key, [&] {
@@ -129,26 +127,26 @@ void scatter_sorted(const IndexedArray& dst, const NDArray& values, const IndexO
     std::vector<int64_t> strides;
     for (int k = 0; k < 4; ++k)
       for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
-    KernelArgs args(index64);
+    runtime::KernelArgs args(index64);
     args.value(static_cast<const char*>(values.raw_data()))
         .value(static_cast<const char*>(index.array.raw_data()))
         .index(n);
     args.array(v.shape, rank, 1).array(strides, strides.size(), 0).value<long long>(alen);
     args.value(keys.raw_data()).value(contiguous ? nullptr : payload.raw_data());
     args.value(flag ? flag->device_word() : nullptr);
-    CUfunction f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
-    runtime::launch(f, grid_for(n), kBlockThreads, args.get());
+    const runtime::Kernel f = gather_kernel(GatherKernel::ScatterKeys, idtype, word, mode, rank, grank, index64);
+    runtime::launch(f, {grid_for(n), kBlockThreads}, args.params());
   }
   sort_pairs(keys, payload, sorted_keys, sorted_payload);
   {
-    KernelArgs args(index64);
+    runtime::KernelArgs args(index64);
     args.value(dst.array.raw_data()).value(static_cast<const char*>(sorted_keys.raw_data()));
     args.value(static_cast<const char*>(sorted_payload.raw_data())).index(n);
     args.array(group.shape, grank, 1).array(group.strides[0], grank, 0);
     // The write reads only keys, payloads and the group's layout: one kernel serves every index
     // dtype, mode and iteration rank.
-    CUfunction f = gather_kernel(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Raise, 1, grank, index64);
-    runtime::launch(f, grid_for(n), kBlockThreads, args.get());
+    const runtime::Kernel f = gather_kernel(GatherKernel::ScatterSorted, DType::Int64, word, IndexMode::Raise, 1, grank, index64);
+    runtime::launch(f, {grid_for(n), kBlockThreads}, args.params());
   }
   check_flag(flag, index, dst);
 }
@@ -165,11 +163,11 @@ std::string gather_source(GatherKernel kernel, DType index, int word_bytes, Inde
   std::string s;
   s.reserve(16384);
   const DType used[] = {index};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += index_typedefs(index64);
-  s += "typedef " + std::string(kernel_type_name(index)) + " idx_t;\n";
-  s += word_typedef(word_bytes);
+  s += jit::index_typedefs(index64);
+  s += "typedef " + std::string(jit::kernel_type_name(index)) + " idx_t;\n";
+  s += jit::word_typedef(word_bytes);
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RA = " + std::to_string(group_rank) + ";\n";
   s += "constexpr int kMode = " + std::to_string(static_cast<int>(mode)) + ";\n";
   s += kernels::gather_cuh;
@@ -203,7 +201,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const bool index64 = needs_index64(v, iterations) || needs_index64(group, group_size(src)) || span > 0x7fffffff;
   const std::optional<runtime::HostFlag> flag = raise_flag(mode, out.device());
 
-  KernelArgs args(index64);
+  runtime::KernelArgs args(index64);
   args.value(out.raw_data()).value(static_cast<const char*>(src.array.raw_data()));
   args.value(static_cast<const char*>(index.array.raw_data()));
   args.index(iterations).array(v.shape, rank, 1);
@@ -213,8 +211,8 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   args.array(strides, strides.size(), 0);
   args.array(group.shape, grank, 1).array(group.strides[0], grank, 0).value<long long>(group_size(src));
   args.value(flag ? flag->device_word() : nullptr);
-  CUfunction f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
-  runtime::launch(f, grid_for(iterations), kBlockThreads, args.get());
+  const runtime::Kernel f = gather_kernel(GatherKernel::Gather, index.array.dtype(), word, mode, rank, grank, index64);
+  runtime::launch(f, {grid_for(iterations), kBlockThreads}, args.params());
   check_flag(flag, index, src);
 }
 
@@ -275,15 +273,15 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     coalesce(c);
     const int crank = std::max<int>(1, static_cast<int>(c.shape.size()));
     const int64_t cn = shape_size(c.shape);
-    KernelArgs args(index64);
+    runtime::KernelArgs args(index64);
     args.value(static_cast<const char*>(index.array.raw_data())).index(cn).array(c.shape, crank, 1);
     std::vector<int64_t> strides;
     for (int k = 0; k < 2; ++k)
       for (int d = 0; d < crank; ++d) strides.push_back(d < static_cast<int>(c.shape.size()) ? c.strides[k][d] : 0);
     args.array(strides, strides.size(), 0).value<long long>(alen).value(seen).value(dup);
     args.value(flag ? flag->device_word() : nullptr);
-    CUfunction f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
-    runtime::launch(f, grid_for(cn), kBlockThreads, args.get());
+    const runtime::Kernel f = gather_kernel(GatherKernel::ScatterMark, idtype, 1, mode, crank, 1, index64);
+    runtime::launch(f, {grid_for(cn), kBlockThreads}, args.params());
     check_flag(flag, index, dst);
   }
 
@@ -301,7 +299,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   for (int k = 0; k < 4; ++k)
     for (int d = 0; d < rank; ++d) strides.push_back(d < static_cast<int>(v.shape.size()) ? v.strides[k][d] : 0);
   auto launch = [&](GatherKernel kernel, bool with_dst, bool with_n) {
-    KernelArgs args(index64);
+    runtime::KernelArgs args(index64);
     if (with_dst) args.value(dst.array.raw_data()).value(static_cast<const char*>(values.raw_data()));
     args.value(static_cast<const char*>(index.array.raw_data()));
     if (with_n) args.index(iterations);
@@ -310,10 +308,10 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
     args.value<long long>(alen);
     if (kernel == GatherKernel::Scatter) args.value(static_cast<const unsigned*>(dup));
     args.value(values_vary ? claim.raw_data() : nullptr).value(values_vary ? list.raw_data() : nullptr).value(count);
-    CUfunction f = gather_kernel(kernel, idtype, word, mode, rank, grank, index64);
+    const runtime::Kernel f = gather_kernel(kernel, idtype, word, mode, rank, grank, index64);
     // The list passes read their length on the device; it is usually a small share of the positions.
     const int64_t threads = kernel == GatherKernel::Scatter ? iterations : std::min<int64_t>(iterations, 1 << 20);
-    runtime::launch(f, grid_for(threads), kBlockThreads, args.get());
+    runtime::launch(f, {grid_for(threads), kBlockThreads}, args.params());
   };
   launch(GatherKernel::Scatter, true, true);
   if (!values_vary) return;

@@ -7,7 +7,7 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
@@ -15,7 +15,6 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kReductionKeyKind = static_cast<uint8_t>(jit::KernelFamily::Reduction);
 constexpr int kThreads = 256;
 constexpr const char* kKernelName = "cuarray_reduce";
 
@@ -55,16 +54,6 @@ ReducePlan plan(int64_t m, int64_t k, bool reduce_inner, int sms) {
   return p;
 }
 
-// Writes dims into a kernel Array of index/offset width; rank 0 becomes one dim of length 1.
-template <class T>
-void pack(unsigned char* buf, bool wide, const T* values, int n, T fill) {
-  for (int i = 0; i < std::max(n, 1); ++i) {
-    T v = n ? values[i] : fill;
-    if (wide) reinterpret_cast<int64_t*>(buf)[i] = static_cast<int64_t>(v);
-    else reinterpret_cast<int32_t*>(buf)[i] = static_cast<int32_t>(v);
-  }
-}
-
 // One pass over `red` for every output in `kept`. The pass-wide values: `count` is the number of
 // elements each output reduces (for means), `param` the operation's parameter (ddof).
 struct PassArgs {
@@ -78,38 +67,28 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
                  bool partial_output, const ReducePlan& p, PassArgs pass, const char* mask_data = nullptr) {
   const int rk = std::max<int>(1, static_cast<int>(kept.shape.size()));
   const int rr = std::max<int>(1, static_cast<int>(red.shape.size()));
-  jit::KernelKey key;
-  key.push(kReductionKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(compute));
+  jit::KernelKey key(jit::KernelFamily::Reduction);
+  key.push_u64(spec.op_id).push(static_cast<uint8_t>(in_dtype)).push(static_cast<uint8_t>(compute));
   key.push(static_cast<uint8_t>(out_dtype)).push(partial_input).push(partial_output).push(static_cast<uint8_t>(rk));
   key.push(static_cast<uint8_t>(rr)).push(static_cast<uint8_t>(p.tx)).push(static_cast<uint8_t>(p.ty >> 1)).push(p.index64);
   key.push(p.masked);
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{
         reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
   });
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
-  alignas(8) unsigned char kshape[kMaxDims * 8], kin[kMaxDims * 8], kout[kMaxDims * 8], rshape[kMaxDims * 8],
-      rin[kMaxDims * 8], kmask[kMaxDims * 8], rmask[kMaxDims * 8];
-  const int nk = static_cast<int>(kept.shape.size()), nr = static_cast<int>(red.shape.size());
-  pack<int64_t>(kshape, p.index64, kept.shape.data(), nk, 1);
-  pack<int64_t>(kout, p.index64, kept.strides[0].data(), nk, 0);
-  pack<int64_t>(kin, p.index64, kept.strides[1].data(), nk, 0);
-  pack<int64_t>(rshape, p.index64, red.shape.data(), nr, 1);
-  pack<int64_t>(rin, p.index64, red.strides[0].data(), nr, 0);
-  if (p.masked) {
-    pack<int64_t>(kmask, p.index64, kept.strides[2].data(), nk, 0);
-    pack<int64_t>(rmask, p.index64, red.strides[1].data(), nr, 0);
-  }
-  uint64_t m64 = static_cast<uint64_t>(m), k64 = static_cast<uint64_t>(k), c64 = static_cast<uint64_t>(p.chunk);
-  uint32_t m32 = static_cast<uint32_t>(m), k32 = static_cast<uint32_t>(k), c32 = static_cast<uint32_t>(p.chunk);
-  const char* in_ptr = in_data;
-  void* args[] = {&in_ptr, &out_data,
-                  p.index64 ? static_cast<void*>(&m64) : &m32,
-                  p.index64 ? static_cast<void*>(&k64) : &k32,
-                  p.index64 ? static_cast<void*>(&c64) : &c32,
-                  kshape, kin, kout, rshape, rin, &pass.count, &pass.param, &mask_data, kmask, rmask};
-  runtime::launch(fn, {static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
-                  {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}, args);
+  // Rank-0 kept or reduced dims are one dim of length 1 in the kernel (rk, rr >= 1).
+  const size_t nk = static_cast<size_t>(rk), nr = static_cast<size_t>(rr);
+  runtime::KernelArgs args(p.index64);
+  args.value(in_data).value(out_data).index(m).index(k).index(p.chunk);
+  args.array(kept.shape, nk, 1).array(kept.strides[1], nk, 0).array(kept.strides[0], nk, 0);
+  args.array(red.shape, nr, 1).array(red.strides[0], nr, 0);
+  args.value(pass.count).value(pass.param);
+  if (p.masked) args.value(mask_data).array(kept.strides[2], nk, 0).array(red.strides[1], nr, 0);
+  runtime::launch(kernel,
+                  {{static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
+                   {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}},
+                  args.params());
 }
 
 }  // namespace
@@ -119,15 +98,15 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   std::string s;
   s.reserve(16384);
   const DType used[] = {in, compute, out};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += kernels::reduce_cuh;
-  s += index_typedefs(p.index64);
-  s += "typedef " + std::string(kernel_type_name(compute)) + " compute_t;\n";
+  s += jit::index_typedefs(p.index64);
+  s += "typedef " + std::string(jit::kernel_type_name(compute)) + " compute_t;\n";
   s += "typedef " + (spec.acc_type.empty() ? std::string("compute_t") : std::string(spec.acc_type)) + " acc_t;\n";
   // A second pass reads accumulators: its input is acc_t and needs no map.
-  s += "typedef " + (partial_input ? std::string("acc_t") : std::string(kernel_type_name(in))) + " in_t;\n";
-  s += "typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
+  s += "typedef " + (partial_input ? std::string("acc_t") : std::string(jit::kernel_type_name(in))) + " in_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
   s += "constexpr int kSlot = " + std::to_string(partial_slot_bytes(spec, compute)) + ";  // bytes per partial\n";
   s += "static_assert(sizeof(acc_t) <= kSlot, \"accumulator larger than its partial slot\");\n";
   s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v, const long long r) { return " +

@@ -7,8 +7,9 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
@@ -16,7 +17,6 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kScanKeyKind = static_cast<uint8_t>(jit::KernelFamily::Scan);
 constexpr const char* kKernelName = "cuarray_scan";
 constexpr int kWarpsPerTile = kScanThreads / 32;
 constexpr int64_t kInt32Max = 0x7fffffff;
@@ -46,31 +46,6 @@ int vector_width(const ScanGeometry& g, const StridedView& rows, int64_t sin, in
   return std::max(vec, 1);
 }
 
-// Writes dims into a kernel Array of index/offset width; rank 0 becomes one dim of length 1.
-void pack(unsigned char*& p, bool wide, const int64_t* values, int n, int64_t fill) {
-  for (int i = 0; i < std::max(n, 1); ++i) {
-    const int64_t v = n ? values[i] : fill;
-    if (wide) {
-      *reinterpret_cast<int64_t*>(p) = v;
-      p += 8;
-    } else {
-      *reinterpret_cast<int32_t*>(p) = static_cast<int32_t>(v);
-      p += 4;
-    }
-  }
-}
-
-bool overlaps(const NDArray& a, const NDArray& b) {
-  if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
-  const ByteExtent ea = byte_extent(a.shape(), a.strides(), a.itemsize());
-  const ByteExtent eb = byte_extent(b.shape(), b.strides(), b.itemsize());
-  return a.raw_data() + ea.lo < b.raw_data() + eb.hi && b.raw_data() + eb.lo < a.raw_data() + ea.hi;
-}
-
-bool same_view(const NDArray& a, const NDArray& b) {
-  return a.raw_data() == b.raw_data() && a.shape() == b.shape() && a.strides() == b.strides() && a.dtype() == b.dtype();
-}
-
 }  // namespace
 
 std::string scan_source(const ScanSpec& spec, DType in, DType loop, DType acc, DType out, int kept_rank,
@@ -78,15 +53,15 @@ std::string scan_source(const ScanSpec& spec, DType in, DType loop, DType acc, D
   std::string s;
   s.reserve(24576);
   const DType used[] = {in, loop, acc, out};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += index_typedefs(plan.index64);
+  s += jit::index_typedefs(plan.index64);
   s += kernels::scan_cuh;
   s += "\nstruct ScanOps {\n";
-  s += "  typedef " + std::string(kernel_type_name(in)) + " in_t;\n";
-  s += "  typedef " + std::string(kernel_type_name(loop)) + " loop_t;\n";
-  s += "  typedef " + std::string(kernel_type_name(acc)) + " acc_t;\n";
-  s += "  typedef " + std::string(kernel_type_name(out)) + " out_t;\n";
+  s += "  typedef " + std::string(jit::kernel_type_name(in)) + " in_t;\n";
+  s += "  typedef " + std::string(jit::kernel_type_name(loop)) + " loop_t;\n";
+  s += "  typedef " + std::string(jit::kernel_type_name(acc)) + " acc_t;\n";
+  s += "  typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
   s += "  typedef acc_t in0_t;\n  typedef acc_t in1_t;\n  typedef acc_t out0_t;\n";
   s += "  static __device__ __forceinline__ acc_t map(const in_t v) { return " + std::string(spec.map) + "; }\n";
   s += "  static __device__ __forceinline__ acc_t combine(const acc_t in0, const acc_t in1) {\n    acc_t out0;\n    " +
@@ -202,12 +177,12 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   const int64_t sin = layout.sin, sout = layout.sout;
 
   const int rk = std::max<int>(1, static_cast<int>(rows.shape.size()));
-  jit::KernelKey key;
-  key.push(kScanKeyKind).push_u64(spec.op_id).push(static_cast<uint8_t>(in.dtype())).push(static_cast<uint8_t>(loop));
+  jit::KernelKey key(jit::KernelFamily::Scan);
+  key.push_u64(spec.op_id).push(static_cast<uint8_t>(in.dtype())).push(static_cast<uint8_t>(loop));
   key.push(static_cast<uint8_t>(acc)).push(static_cast<uint8_t>(out.dtype())).push(static_cast<uint8_t>(plan.kind));
   key.push(static_cast<uint8_t>(plan.vec)).push(static_cast<uint8_t>(plan.chunks)).push(static_cast<uint8_t>(rk));
   key.push(plan.index64);
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{scan_source(spec, in.dtype(), loop, acc, out.dtype(), rk, plan), kKernelName};
   });
 
@@ -215,7 +190,7 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
   // in one 8- or 16-byte word, all zeroed), else [counter | flags | aggregates | prefixes] with the
   // counter and flags zeroed.
   NDArray scratch;
-  void* status[4] = {nullptr, nullptr, nullptr, nullptr};
+  std::array<void*, 4> status = {};  // cuarray::TileStatus
   if (plan.kind == ScanPlanKind::Tiles) {
     const int64_t tiles = nrows * tiles_per_row;
     const bool packed = itemsize(acc) == 4 || itemsize(acc) == 8;
@@ -231,20 +206,11 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     scratch.slice(0, 0, zeroed, 1).fill(Scalar::from_int(0));
   }
 
-  alignas(8) unsigned char rs[3 * kMaxDims * 8];
-  unsigned char* p = rs;
-  const int nk = static_cast<int>(rows.shape.size());
-  pack(p, plan.index64, rows.shape.data(), nk, 1);
-  pack(p, plan.index64, rows.strides[1].data(), nk, 0);
-  pack(p, plan.index64, rows.strides[0].data(), nk, 0);
-  uint64_t w[5] = {static_cast<uint64_t>(nrows), static_cast<uint64_t>(n), static_cast<uint64_t>(tiles_per_row),
-                   static_cast<uint64_t>(sin), static_cast<uint64_t>(sout)};
-  uint32_t nw[5];
-  for (int i = 0; i < 5; ++i) nw[i] = static_cast<uint32_t>(w[i]);
-  auto scalar = [&](int i) { return plan.index64 ? static_cast<void*>(&w[i]) : static_cast<void*>(&nw[i]); };
-  const char* in_ptr = in.raw_data();
-  char* out_ptr = out.raw_data();
-  void* args[] = {&in_ptr, &out_ptr, scalar(0), scalar(1), scalar(2), rs, scalar(3), scalar(4), status};
+  const size_t nk = static_cast<size_t>(rk);  // rank-0 rows are one dim of length 1
+  runtime::KernelArgs args(plan.index64);
+  args.value(in.raw_data()).value(out.raw_data()).index(nrows).index(n).index(tiles_per_row);
+  args.struct_begin().array(rows.shape, nk, 1).array(rows.strides[1], nk, 0).array(rows.strides[0], nk, 0).struct_end();
+  args.index(sin).index(sout).value(status);
 
   int64_t blocks = 0;
   switch (plan.kind) {
@@ -252,7 +218,7 @@ void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop,
     case ScanPlanKind::WarpRows: blocks = grid_for(nrows * 32); break;
     case ScanPlanKind::Tiles: blocks = nrows * tiles_per_row; break;
   }
-  runtime::launch(fn, static_cast<unsigned>(blocks), static_cast<unsigned>(kScanThreads), args);
+  runtime::launch(kernel, {static_cast<unsigned>(blocks), static_cast<unsigned>(kScanThreads)}, args.params());
 }
 
 }  // namespace cuarray::ops

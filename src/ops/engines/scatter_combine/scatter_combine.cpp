@@ -9,7 +9,7 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
@@ -19,7 +19,6 @@
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kScatterKeyKind = static_cast<uint8_t>(jit::KernelFamily::ScatterCombine);
 constexpr unsigned kScatterLocks = 1u << 16;           // kScatterLocks in atomics.cuh
 constexpr int64_t kPrivateBinBytes = 32 * 1024;         // shared memory for block-local bins
 constexpr int kMaxIndexArrays = kMaxOperands - 2;      // the view also holds the target and the value
@@ -73,12 +72,6 @@ unsigned int* scatter_locks(int device) {
   return reinterpret_cast<unsigned int*>(stripes->raw_data());
 }
 
-template <class T>
-void pack(unsigned char* buf, bool wide, T value, int at) {
-  if (wide) reinterpret_cast<int64_t*>(buf)[at] = static_cast<int64_t>(value);
-  else reinterpret_cast<int32_t*>(buf)[at] = static_cast<int32_t>(value);
-}
-
 }  // namespace
 
 CombineMethod combine_method(int ufunc_index, const ParsedLoop& loop, DType target) {
@@ -99,16 +92,16 @@ std::string scatter_source(const ParsedLoop& loop, int nin, DType target, bool h
   if (nin > 1) used.push_back(loop.types[1]);
   if (value) used.push_back(*value);
   for (DType t : index_dtypes) used.push_back(t);
-  append_common_fragments(s, std::span<const DType>(used.data(), used.size()));
+  jit::append_common_fragments(s, std::span<const DType>(used.data(), used.size()));
   s += kernels::elementwise_cuh;
   s += kernels::atomics_cuh;
-  s += index_typedefs(layout.index64);
-  s += "typedef " + std::string(kernel_type_name(target)) + " t_t;\n";
-  s += "typedef " + std::string(kernel_type_name(loop.types[0])) + " in0_t;\n";
-  if (nin > 1) s += "typedef " + std::string(kernel_type_name(loop.types[1])) + " in1_t;\n";
-  s += "typedef " + std::string(kernel_type_name(loop.types[nin])) + " out0_t;\n";
-  if (value) s += "typedef " + std::string(kernel_type_name(*value)) + " v_t;\n";
-  for (int k = 0; k < ni; ++k) s += "typedef " + std::string(kernel_type_name(index_dtypes[k])) + " i" + str(k) + "_t;\n";
+  s += jit::index_typedefs(layout.index64);
+  s += "typedef " + std::string(jit::kernel_type_name(target)) + " t_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(loop.types[0])) + " in0_t;\n";
+  if (nin > 1) s += "typedef " + std::string(jit::kernel_type_name(loop.types[1])) + " in1_t;\n";
+  s += "typedef " + std::string(jit::kernel_type_name(loop.types[nin])) + " out0_t;\n";
+  if (value) s += "typedef " + std::string(jit::kernel_type_name(*value)) + " v_t;\n";
+  for (int k = 0; k < ni; ++k) s += "typedef " + std::string(jit::kernel_type_name(index_dtypes[k])) + " i" + str(k) + "_t;\n";
   // The ufunc's own loop, then the update it makes to one element: the element converts to the
   // loop's input type and the result back to the element's dtype (unsafely, as NumPy's ufunc.at).
   s += "__device__ __forceinline__ void cuarray_op(const in0_t in0, ";
@@ -225,41 +218,37 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   SmallVector<DType, 16> index_dtypes;
   for (const ScatterIndex& ix : sel.indices) index_dtypes.push_back(ix.array.dtype());
 
-  jit::KernelKey key;
-  key.push(kScatterKeyKind).push(static_cast<uint8_t>(ufunc_index)).push(static_cast<uint8_t>(ufunc_index >> 8));
+  jit::KernelKey key(jit::KernelFamily::ScatterCombine);
+  key.push(static_cast<uint8_t>(ufunc_index)).push(static_cast<uint8_t>(ufunc_index >> 8));
   for (int k = 0; k <= nin; ++k) key.push(static_cast<uint8_t>(loop.types[k]));
   key.push(static_cast<uint8_t>(target.dtype())).push(nin > 1 ? (value_array ? static_cast<uint8_t>(*value_dtype) : 0xfe) : 0xff);
   key.push(static_cast<uint8_t>(method)).push(static_cast<uint8_t>(rank)).push(layout.index64).push(layout.privatized);
   key.push(static_cast<uint8_t>(rule)).push(static_cast<uint8_t>(ni));
   for (DType t : index_dtypes) key.push(static_cast<uint8_t>(t));
-  CUfunction fn = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{scatter_source(loop, nin, target.dtype(), nin > 1, value_dtype,
                                             std::span<const DType>(index_dtypes.data(), index_dtypes.size()), method,
                                             layout),
                              kScatterKernelName};
   });
 
-  // Parameters in the generated signature's order.
-  char* target_ptr = sel.base;
-  const char* values_ptr = value_array ? value->array->raw_data() : nullptr;
-  char* idx_ptrs[kMaxIndexArrays + 1] = {};
-  alignas(8) long long lengths[kMaxIndexArrays + 1] = {}, dim_strides[kMaxIndexArrays + 1] = {};
-  alignas(8) int axes[kMaxIndexArrays + 1] = {};
+  // Parameters in the generated signature's order; the index tables have max(ni, 1) entries.
+  const size_t np = static_cast<size_t>(std::max(ni, 1));
+  const char* idx_ptrs[kMaxIndexArrays] = {};
+  long long lengths[kMaxIndexArrays] = {}, dim_strides[kMaxIndexArrays] = {};
+  int axes[kMaxIndexArrays] = {};
   for (int k = 0; k < ni; ++k) {
     idx_ptrs[k] = sel.indices[k].array.raw_data();
     lengths[k] = sel.indices[k].length;
     dim_strides[k] = sel.indices[k].stride;
     axes[k] = sel.indices[k].axis;
   }
-  uint64_t n64 = static_cast<uint64_t>(n);
-  uint32_t n32 = static_cast<uint32_t>(n);
-  alignas(8) unsigned char shape_buf[kMaxDims * 8];
-  alignas(8) unsigned char stride_buf[kMaxOperands * kMaxDims * 8];
-  for (int d = 0; d < rank; ++d) pack(shape_buf, layout.index64, view.shape[d], d);
+  int64_t strides[kMaxOperands * kMaxDims];
   for (int k = 0; k < view.count; ++k)
-    for (int d = 0; d < rank; ++d) pack(stride_buf, layout.index64, view.strides[k][d], k * rank + d);
-  alignas(16) unsigned char scalar_buf[16] = {};
-  if (nin > 1 && !value_array) value->scalar.store_as(loop.types[1], scalar_buf);
+    for (int d = 0; d < rank; ++d) strides[k * rank + d] = view.strides[k][d];
+  const size_t nstrides = static_cast<size_t>(view.count * rank);
+  alignas(16) unsigned char scalar[16] = {};
+  if (nin > 1 && !value_array) value->scalar.store_as(loop.types[1], scalar);
   unsigned int* locks = method == CombineMethod::Lock ? scatter_locks(device) : nullptr;
   NDArray error_record;
   void* err_ptr = nullptr;
@@ -267,34 +256,25 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
     error_record = zeros(Shape{3}, DType::Int64);  // ScatterError: flag and axis, index, length
     err_ptr = error_record.raw_data();
   }
-  int apply = 1;
-  void* args[16];
-  int nargs = 0;
-  args[nargs++] = &target_ptr;
-  args[nargs++] = &values_ptr;
-  args[nargs++] = idx_ptrs;
-  args[nargs++] = layout.index64 ? static_cast<void*>(&n64) : static_cast<void*>(&n32);
-  args[nargs++] = shape_buf;
-  args[nargs++] = stride_buf;
-  args[nargs++] = lengths;
-  args[nargs++] = dim_strides;
-  args[nargs++] = axes;
-  if (nin > 1) args[nargs++] = scalar_buf;
-  args[nargs++] = &err_ptr;
-  args[nargs++] = &locks;
-  args[nargs++] = &apply;
 
-  // Privatized kernels keep the bins in dynamic shared memory, in both passes.
-  const auto launch = [&] {
-    if (!layout.privatized) return runtime::launch(fn, grid_for(n), kBlockThreads, args);
+  // `apply` 0 only checks the indices. Privatized kernels keep the bins in dynamic shared memory,
+  // in both passes.
+  const auto launch = [&](int apply) {
+    runtime::KernelArgs args(layout.index64);
+    args.value(sel.base).value(value_array ? value->array->raw_data() : nullptr).bytes(idx_ptrs, np * sizeof(char*));
+    args.index(n).array(view.shape, static_cast<size_t>(rank), 1).array(std::span(strides, nstrides), nstrides, 0);
+    args.bytes(lengths, np * sizeof(long long)).bytes(dim_strides, np * sizeof(long long)).bytes(axes, np * sizeof(int));
+    if (nin > 1) args.bytes(scalar, itemsize(loop.types[1]));
+    args.value(err_ptr).value(locks).value(apply);
+    if (!layout.privatized) return runtime::launch(kernel, {grid_for(n), kBlockThreads}, args.params());
     const int64_t sms = device_properties(device).multiprocessor_count;
     const unsigned grid = std::min<unsigned>(grid_for(n), static_cast<unsigned>(sms * 8));
-    runtime::launch(fn, grid, kBlockThreads, args, static_cast<unsigned>(sel.indices[0].length * target.itemsize()));
+    runtime::launch(kernel, {grid, kBlockThreads, static_cast<unsigned>(sel.indices[0].length * target.itemsize())},
+                    args.params());
   };
   if (err_ptr) {
     // Validation pass: NumPy raises IndexError before it writes anything.
-    apply = 0;
-    launch();
+    launch(0);
     int64_t record[3];
     error_record.copy_to_host(record);
     if (record[0] & 1) {
@@ -302,9 +282,8 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
       throw_error(ErrorKind::Index, "index " + std::to_string(record[1]) + " is out of bounds for axis " +
                                         std::to_string(axis) + " with size " + std::to_string(record[2]));
     }
-    apply = 1;
   }
-  launch();
+  launch(1);
 }
 
 }  // namespace cuarray::ops

@@ -6,24 +6,22 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "cuarray/errors.hpp"
-#include "runtime/kernel_args.hpp"
 #include "jit/kernel_source.hpp"
 
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kSelectKeyKind = static_cast<uint8_t>(jit::KernelFamily::Select);
 constexpr int kItems = 8;  // elements per thread (select.cuh's kItems)
 constexpr int kThreads = 256;
 constexpr int64_t kTile = kThreads * kItems;
 constexpr const char* kKernelNames[] = {"cuarray_select_count", "cuarray_select_scan", "cuarray_select_write"};
 
-CUfunction select_kernel(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
+runtime::Kernel select_kernel(SelectPass pass, DType pred, int word_bytes, SelectMode mode, int rank, int index_rank,
                          bool index64) {
-  jit::KernelKey key;
-  key.push(kSelectKeyKind).push(static_cast<uint8_t>(pass));
+  jit::KernelKey key(jit::KernelFamily::Select);
+  key.push(static_cast<uint8_t>(pass));
   if (pass != SelectPass::Scan) key.push(static_cast<uint8_t>(pred)).push(static_cast<uint8_t>(rank)).push(index64);
   if (pass == SelectPass::Write)
     key.push(static_cast<uint8_t>(word_bytes)).push(static_cast<uint8_t>(mode)).push(static_cast<uint8_t>(index_rank));
@@ -52,11 +50,11 @@ std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMod
   std::string s;
   s.reserve(16384);
   const DType used[] = {pred};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  s += index_typedefs(index64);
-  s += "typedef " + std::string(kernel_type_name(pred)) + " pred_t;\n";
-  s += word_typedef(word_bytes);
+  s += jit::index_typedefs(index64);
+  s += "typedef " + std::string(jit::kernel_type_name(pred)) + " pred_t;\n";
+  s += jit::word_typedef(word_bytes);
   s += "constexpr int R = " + std::to_string(rank) + ";\nconstexpr int RI = " + std::to_string(index_rank) + ";\n";
   s += "constexpr int kItems = " + std::to_string(kItems) + ";\nconstexpr int kMode = " +
        std::to_string(static_cast<int>(mode)) + ";\n";
@@ -75,18 +73,18 @@ Selection::Selection(const NDArray& pred) : pred_(pred) {
   NDArray tile_counts = empty(Shape{tiles_}, DType::UInt32);
   offsets_ = empty(Shape{tiles_ + 1}, DType::UInt64);
 
-  KernelArgs count(index64);
+  runtime::KernelArgs count(index64);
   count.value(static_cast<const char*>(pred.raw_data())).index(n).array(v.shape, rank, 1).array(v.strides[0], rank, 0);
   count.value(tile_counts.raw_data());
-  CUfunction f = select_kernel(SelectPass::Count, pred.dtype(), 1, SelectMode::Values, rank, 1, index64);
-  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, count.get());
+  runtime::Kernel f = select_kernel(SelectPass::Count, pred.dtype(), 1, SelectMode::Values, rank, 1, index64);
+  runtime::launch(f, {static_cast<unsigned>(tiles_), kThreads}, count.params());
 
-  KernelArgs scan(false);
+  runtime::KernelArgs scan(false);
   scan.value(static_cast<const unsigned*>(static_cast<void*>(tile_counts.raw_data())))
       .value(static_cast<unsigned long long>(tiles_))
       .value(offsets_.raw_data());
   f = select_kernel(SelectPass::Scan, DType::Bool, 1, SelectMode::Values, 1, 1, false);
-  runtime::launch(f, 1, 1024, scan.get());
+  runtime::launch(f, {1, 1024}, scan.params());
 
   uint64_t total = 0;
   offsets_.index(0, tiles_).copy_to_host(&total);  // the one synchronization: the result's size
@@ -100,15 +98,15 @@ void Selection::write(SelectMode mode, const NDArray* strided, const char* in, c
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
   const int irank = std::max<int>(1, static_cast<int>(ishape.size()));
   const bool index64 = needs_index64(v, n);
-  KernelArgs args(index64);
+  runtime::KernelArgs args(index64);
   args.value(static_cast<const char*>(pred_.raw_data())).value(in).value(out).index(n);
   args.array(v.shape, rank, 1).array(v.strides[0], rank, 0);
   if (strided) args.array(v.strides[1], rank, 0);
   else args.array({}, rank, 0);
   args.value(static_cast<const unsigned long long*>(static_cast<void*>(offsets_.raw_data())));
   args.array(ishape, irank, 1).value<long long>(idim_stride).value<long long>(irank_stride);
-  CUfunction f = select_kernel(SelectPass::Write, pred_.dtype(), word_bytes, mode, rank, irank, index64);
-  runtime::launch(f, static_cast<unsigned>(tiles_), kThreads, args.get());
+  const runtime::Kernel f = select_kernel(SelectPass::Write, pred_.dtype(), word_bytes, mode, rank, irank, index64);
+  runtime::launch(f, {static_cast<unsigned>(tiles_), kThreads}, args.params());
 }
 
 NDArray Selection::gather(const NDArray& values) const {

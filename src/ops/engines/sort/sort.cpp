@@ -6,16 +6,13 @@
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "runtime/context.hpp"
-#include "runtime/launch_batch.hpp"
+#include "runtime/launch.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
 
 namespace cuarray::ops {
 namespace {
 
-constexpr uint8_t kBlockSortKeyKind = static_cast<uint8_t>(jit::KernelFamily::BlockSort);
-constexpr uint8_t kRadixPassKeyKind = static_cast<uint8_t>(jit::KernelFamily::RadixPass);
-constexpr uint8_t kGatherRowsKeyKind = static_cast<uint8_t>(jit::KernelFamily::GatherRows);
 constexpr int kPassThreads = 256;
 constexpr int kMaxPasses = 25;  // sort.cuh's kMaxRadixPasses
 
@@ -41,18 +38,18 @@ std::string payload_type(RadixPayload payload) {
     case RadixPayload::FlatIndex: return "cuarray::FlatIndex";
     case RadixPayload::Words: break;
   }
-  return std::string(raw_word_type(payload.bytes));
+  return std::string(jit::raw_word_type(payload.bytes));
 }
 
 std::string typedef_value(DType dtype) {
-  return "typedef " + std::string(kernel_type_name(dtype)) + " value_t;\n";
+  return "typedef " + std::string(jit::kernel_type_name(dtype)) + " value_t;\n";
 }
 
 std::string sort_prelude(DType dtype) {
   std::string s;
   s.reserve(32768);
   const DType used[] = {dtype};
-  append_common_fragments(s, used);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;  // Vec: the 16-byte payload word
   s += kernels::sort_cuh;
   s += typedef_value(dtype);
@@ -66,19 +63,17 @@ unsigned grid_stride_blocks(int64_t n, int device) {
 
 void block_sort(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index, RowSortPlan plan) {
   const bool with_index = index != nullptr;
-  jit::KernelKey key;
-  key.push(kBlockSortKeyKind).push(static_cast<uint8_t>(in.dtype())).push(static_cast<uint8_t>(plan.threads / 32));
+  jit::KernelKey key(jit::KernelFamily::BlockSort);
+  key.push(static_cast<uint8_t>(in.dtype())).push(static_cast<uint8_t>(plan.threads / 32));
   key.push(static_cast<uint8_t>(plan.items)).push(with_index);
-  CUfunction f = jit::get_kernel(key, [&] {
+  const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{block_sort_source(in.dtype(), plan.threads, plan.items, with_index), "cuarray_sort_rows"};
   });
-  const char* src = in.raw_data();
   char* out = values ? values->raw_data() : nullptr;
   char* out_index = index ? index->raw_data() : nullptr;
-  unsigned len = static_cast<unsigned>(row_len);
-  unsigned long long rows = static_cast<unsigned long long>(in.size() / row_len);
-  void* args[] = {&src, &out, &out_index, &len, &rows};
-  runtime::launch(f, static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads, args);
+  const auto rows = static_cast<unsigned long long>(in.size() / row_len);
+  runtime::launch(kernel, {static_cast<unsigned>(std::min<unsigned long long>(rows, 0x7fffffffull)), plan.threads},
+                  in.raw_data(), out, out_index, static_cast<unsigned>(row_len), rows);
 }
 
 // The device-wide Onesweep passes; see RadixBuffers and radix_plan in sort.cuh for the plan the
@@ -122,8 +117,8 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
   work.slice(0, 0, status_words + kMaxPasses * 256 + kMaxPasses, 1).fill(Scalar::from_int(0));
 
   auto kernel = [&](RadixKernel k) {
-    jit::KernelKey key;
-    key.push(kRadixPassKeyKind).push(static_cast<uint8_t>(dtype)).push(static_cast<uint8_t>(payload.kind));
+    jit::KernelKey key(jit::KernelFamily::RadixPass);
+    key.push(static_cast<uint8_t>(dtype)).push(static_cast<uint8_t>(payload.kind));
     key.push(static_cast<uint8_t>(payload.bytes)).push(static_cast<uint8_t>(k));
     return jit::get_kernel(key, [&] {
       return jit::KernelSource{radix_passes_source(dtype, payload, items), kRadixKernelNames[static_cast<int>(k)]};
@@ -136,24 +131,15 @@ void radix_sort(const NDArray& in, int64_t row_len, const NDArray* values, Radix
                        {carried ? scratch_payload.raw_data() : nullptr, carried ? payload_slot.raw_data() : nullptr},
                        values ? values->raw_data() : nullptr,
                        payload_out ? payload_out->raw_data() : nullptr};
-  unsigned n32 = static_cast<unsigned>(n), len32 = static_cast<unsigned>(row_len);
-  const char* src = in.raw_data();
-  int npasses = passes;
-  {
-    void* args[] = {&src, &n32, &len32, &npasses, &hist};
-    runtime::launch(kernel(RadixKernel::Histogram), grid_stride_blocks(n, device), kPassThreads, args);
-  }
-  {
-    void* args[] = {&hist, &npasses, &n32, &plan};
-    runtime::launch(kernel(RadixKernel::Plan), 1, 256, args);
-  }
-  CUfunction onesweep = kernel(RadixKernel::Onesweep);
-  for (int pass = 0; pass < passes; ++pass) {
-    void* args[] = {&pass, &plan, &hist, &buffers, &n32, &len32, &counters, &status};
-    runtime::launch(onesweep, tiles, kPassThreads, args);
-  }
-  void* finish_args[] = {&plan, &npasses, &buffers, &n32, &len32};
-  runtime::launch(kernel(RadixKernel::Finish), grid_stride_blocks(n, device), kPassThreads, finish_args);
+  const unsigned n32 = static_cast<unsigned>(n), len32 = static_cast<unsigned>(row_len);
+  runtime::launch(kernel(RadixKernel::Histogram), {grid_stride_blocks(n, device), kPassThreads}, in.raw_data(), n32,
+                  len32, passes, hist);
+  runtime::launch(kernel(RadixKernel::Plan), {1, 256}, hist, passes, n32, plan);
+  const runtime::Kernel onesweep = kernel(RadixKernel::Onesweep);
+  for (int pass = 0; pass < passes; ++pass)
+    runtime::launch(onesweep, {tiles, kPassThreads}, pass, plan, hist, buffers, n32, len32, counters, status);
+  runtime::launch(kernel(RadixKernel::Finish), {grid_stride_blocks(n, device), kPassThreads}, plan, passes, buffers,
+                  n32, len32);
 }
 
 }  // namespace
@@ -209,15 +195,21 @@ void sort_pairs(const NDArray& keys, const NDArray& payload, const NDArray& keys
 void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out) {
   if (out.size() == 0) return;
   runtime::activate(in.device());
-  jit::KernelKey key;
-  key.push(kGatherRowsKeyKind).push(static_cast<uint8_t>(in.dtype()));
-  CUfunction f = jit::get_kernel(key, [&] { return jit::KernelSource{gather_rows_source(in.dtype()), "cuarray_gather_rows"}; });
-  const char* src = in.raw_data();
-  const char* idx = index.raw_data();
-  char* dst = out.raw_data();
-  unsigned long long n = static_cast<unsigned long long>(out.size()), len = static_cast<unsigned long long>(row_len);
-  void* args[] = {&src, &idx, &dst, &n, &len};
-  runtime::launch(f, grid_stride_blocks(out.size(), in.device()), kPassThreads, args);
+  jit::KernelKey key(jit::KernelFamily::GatherRows);
+  key.push(static_cast<uint8_t>(in.dtype()));
+  const runtime::Kernel kernel = jit::get_kernel(
+      key, [&] { return jit::KernelSource{gather_rows_source(in.dtype()), "cuarray_gather_rows"}; });
+  runtime::launch(kernel, {grid_stride_blocks(out.size(), in.device()), kPassThreads}, in.raw_data(), index.raw_data(),
+                  out.raw_data(), static_cast<unsigned long long>(out.size()), static_cast<unsigned long long>(row_len));
+}
+
+std::string sorted_rows_prelude(std::span<const DType> dtypes) {
+  std::string s;
+  s.reserve(32768);
+  jit::append_common_fragments(s, dtypes);
+  s += kernels::sort_cuh;
+  s += kernels::order_stats_cuh;
+  return s;
 }
 
 std::string block_sort_source(DType dtype, int threads, int items, bool with_index) {

@@ -5,6 +5,7 @@
 // ranks each tile, finds its output positions by decoupled look-back and writes it in digit
 // order), with the row number as the most significant digits when several rows share one sort.
 #pragma once
+#include <span>
 #include <string>
 
 #include "cuarray/ndarray.hpp"
@@ -38,6 +39,10 @@ struct RadixPayload {
 };
 int radix_tile_items(DType dtype, RadixPayload payload);  // elements per thread of a device-wide pass tile
 int radix_key_bytes(DType dtype);   // radix passes of a full key
+
+// The fragments of kernels that read sorted rows (searchsorted, the quantiles): the common ones
+// for `dtypes`, the sort's value order (sort.cuh) and order_stats.cuh.
+std::string sorted_rows_prelude(std::span<const DType> dtypes);
 
 // Kernel sources (also compiled by the NVRTC tests).
 std::string block_sort_source(DType dtype, int threads, int items, bool with_index);

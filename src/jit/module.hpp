@@ -1,0 +1,47 @@
+// A loaded CUBIN module: the owning handle of a CUmodule and of the kernels fetched from it, each
+// with its parameter layout (runtime::KernelInfo) read from the CUBIN and confirmed with the
+// driver. The kernel cache keeps the engine's own modules loaded for the process; a module loaded
+// for a user (RawModule, RawKernel) unloads when its last handle goes.
+#pragma once
+#include <cuda.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "jit/cubin_params.hpp"
+#include "runtime/launch.hpp"
+
+namespace cuarray::jit {
+
+class Module {
+ public:
+  // Loads `cubin` into `device`'s context.
+  static std::shared_ptr<Module> load(std::string_view cubin, int device);
+  // Submits held launches first (they may use this module's kernels), then unloads.
+  ~Module();
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+
+  // The extern "C" kernel `name` (CudaDriver error naming the call when the module has none);
+  // valid while this module lives.
+  runtime::Kernel kernel(const std::string& name);
+  int device() const { return device_; }
+
+ private:
+  Module(int device, CUmodule module, std::unordered_map<std::string, CubinParams> params)
+      : device_(device), module_(module), cubin_params_(std::move(params)) {}
+  struct Loaded {
+    CUfunction function;
+    std::unique_ptr<runtime::KernelInfo> info;  // its address is handed out: never moves
+  };
+  int device_;
+  CUmodule module_;
+  std::unordered_map<std::string, CubinParams> cubin_params_;  // of every kernel in the module
+  std::mutex mutex_;
+  std::unordered_map<std::string, Loaded> kernels_;
+};
+
+}  // namespace cuarray::jit
