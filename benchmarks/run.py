@@ -1,4 +1,4 @@
-"""Run the benchmarks: python -m benchmarks.run [--out FILE.json] [--only NAME...] [--quick]
+"""Run the benchmarks: python -m benchmarks.run [--out FILE.json] [--only NAME...] [--quick] [--libraries NAME...]
 
 Progress goes to stderr; the comparison table is the last thing printed on stdout.
 """
@@ -11,7 +11,7 @@ import time
 
 from . import (cold_start, copy_reference, creation, elementwise, histograms, indexing, manipulation,
                manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
-from .harness import GPU_LIBRARIES, Session, load_libraries
+from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize
 
@@ -63,9 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", metavar="NAME",
                         help="run only benchmarks whose name contains one of these words")
     parser.add_argument("--quick", action="store_true", help="fewer repeats, same sizes")
+    parser.add_argument("--libraries", nargs="+", choices=LIBRARIES, default=list(LIBRARIES),
+                        help="the libraries to time (default: all); see benchmarks.compare for two builds")
     args = parser.parse_args(argv)
 
-    libraries, missing = load_libraries()
+    libraries, missing = load_libraries(args.libraries)
     for name, why in missing.items():
         print(f"{name} not used: {why}", file=sys.stderr)
     session = Session(libraries, quick=args.quick)

@@ -17,7 +17,7 @@ namespace cuarray::runtime {
   X(cuStreamSynchronize) X(cuStreamQuery) X(cuStreamWaitEvent) X(cuEventCreate) X(cuEventDestroy)   \
   X(cuEventRecord) X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime)                      \
   X(cuModuleLoadData) X(cuModuleGetFunction) X(cuModuleUnload) X(cuLaunchKernel)                    \
-  X(cuFuncSetAttribute) X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttribute)              \
+  X(cuFuncSetAttribute) X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttributes)              \
   X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy)              \
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
   X(cuGraphLaunch) X(cuGraphExecDestroy)

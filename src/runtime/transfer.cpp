@@ -123,10 +123,13 @@ class StagingPipeline {
 };
 
 // Page-locked host memory (ours or anyone's) is read and written by the copy engines directly.
+// cuPointerGetAttributes, unlike cuPointerGetAttribute, answers "unknown" (0) for memory CUDA
+// does not know instead of failing, so asking leaves nothing for an error checker to report.
 bool is_pinned(const void* host) {
   unsigned int type = 0;
-  CUresult r = runtime::driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                                       reinterpret_cast<CUdeviceptr>(host));
+  CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
+  void* value = &type;
+  CUresult r = runtime::driver().cuPointerGetAttributes(1, &attribute, &value, reinterpret_cast<CUdeviceptr>(host));
   return r == CUDA_SUCCESS && type == CU_MEMORYTYPE_HOST;
 }
 
