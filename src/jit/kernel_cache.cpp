@@ -13,10 +13,7 @@
 namespace cuarray::jit {
 namespace {
 
-struct KeyHash {
-  size_t operator()(const KernelKey& k) const { return k.hash(); }
-};
-using KernelMap = std::unordered_map<KernelKey, CUfunction, KeyHash>;
+using KernelMap = std::unordered_map<KernelKey, CUfunction, KernelKey::Hash>;
 
 std::mutex g_mutex;
 std::vector<KernelMap> g_maps;  // one per device

@@ -5,35 +5,15 @@
 #pragma once
 #include <cuda.h>
 
-#include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/byte_key.hpp"
+
 namespace cuarray::jit {
 
-class KernelKey {
- public:
-  static constexpr int kCapacity = 56;
-  KernelKey& push(uint8_t v) {
-    bytes_[size_++] = v;  // callers keep to kCapacity; keys are a handful of small fields
-    return *this;
-  }
-  KernelKey& push_u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) push(static_cast<uint8_t>(v >> (8 * i)));
-    return *this;
-  }
-  bool operator==(const KernelKey& o) const { return size_ == o.size_ && std::memcmp(bytes_, o.bytes_, size_) == 0; }
-  size_t hash() const {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ size_;
-    for (int i = 0; i < size_; ++i) h = (h ^ bytes_[i]) * 0x100000001b3ull;
-    return static_cast<size_t>(h);
-  }
-
- private:
-  uint8_t bytes_[kCapacity] = {};
-  uint8_t size_ = 0;
-};
+// Up to 56 bytes: an operation id and a handful of small fields (dtypes, rank class, layout).
+using KernelKey = ByteKey<56>;
 
 struct KernelSource {
   std::string code;
