@@ -10,14 +10,11 @@
 namespace cuarray::jit {
 namespace {
 
-struct KeyHash {
-  size_t operator()(const KernelKey& k) const { return k.hash(); }
-};
 struct Cached {
   runtime::Kernel kernel;
   std::shared_ptr<Module> module;  // the engine's modules stay loaded for the process
 };
-using KernelMap = std::unordered_map<KernelKey, Cached, KeyHash>;
+using KernelMap = std::unordered_map<KernelKey, Cached, KernelKey::Hash>;
 
 std::mutex g_mutex;
 

@@ -1,12 +1,9 @@
 #include "jit/nvrtc.hpp"
 
-#include <dlfcn.h>
 #include <nvrtc.h>
 
-#include <cstdlib>
-#include <mutex>
-
 #include "cuarray/errors.hpp"
+#include "runtime/function_table.hpp"
 
 namespace cuarray::jit {
 namespace {
@@ -16,54 +13,21 @@ namespace {
   X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)
 
 struct NvrtcApi {
-#define CUARRAY_DECLARE(name) decltype(&::name) name = nullptr;
-  CUARRAY_NVRTC_FUNCTIONS(CUARRAY_DECLARE)
-#undef CUARRAY_DECLARE
-  int version = 0;
+  CUARRAY_NVRTC_FUNCTIONS(CUARRAY_DECLARE_FUNCTION)
+  int version = 0;  // major * 1000 + minor * 10
+
+  explicit NvrtcApi(const runtime::SharedLibrary& library) {
+    CUARRAY_NVRTC_FUNCTIONS(CUARRAY_RESOLVE_FUNCTION)
+    int major = 0, minor = 0;
+    nvrtcVersion(&major, &minor);
+    version = major * 1000 + minor * 10;
+  }
 };
 
-// Where a CUDA toolkit's NVRTC usually lives; the loader's own search path comes last.
-std::vector<std::string> candidates() {
-  std::vector<std::string> dirs;
-  for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char* v = std::getenv(var)) dirs.push_back(std::string(v) + "/lib64/");
-  dirs.push_back("/usr/local/cuda/lib64/");
-  dirs.push_back("");
-  std::vector<std::string> out;
-  for (const auto& d : dirs)
-    for (const char* soname : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}) out.push_back(d + soname);
-  return out;
-}
-
-NvrtcApi load() {
-  void* lib = nullptr;
-  std::string tried;
-  for (const auto& path : candidates()) {
-    if ((lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
-    tried += " " + path;
-  }
-  if (!lib)
-    throw_error(ErrorKind::CudaRuntime,
-                "cannot load NVRTC (libnvrtc.so.13 or .12) from the CUDA toolkit; tried:" + tried +
-                    ". Install the CUDA toolkit or set CUDA_PATH.");
-  NvrtcApi api;
-#define CUARRAY_RESOLVE(name)                                                                       \
-  api.name = reinterpret_cast<decltype(api.name)>(dlsym(lib, #name));                               \
-  if (!api.name) throw_error(ErrorKind::CudaRuntime, "libnvrtc lacks " #name);
-  CUARRAY_NVRTC_FUNCTIONS(CUARRAY_RESOLVE)
-#undef CUARRAY_RESOLVE
-  int major = 0, minor = 0;
-  api.nvrtcVersion(&major, &minor);
-  api.version = major * 1000 + minor * 10;
-  return api;
-}
-
 const NvrtcApi& nvrtc() {
-  static std::mutex mutex;
-  static NvrtcApi* api = nullptr;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (!api) api = new NvrtcApi(load());
-  return *api;
+  static runtime::LazyLibrary<NvrtcApi> library(
+      {"NVRTC", {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "cuda_nvrtc", "pip install nvidia-cuda-nvrtc"});
+  return library.get();
 }
 
 void check(nvrtcResult r, const char* call) {

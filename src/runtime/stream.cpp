@@ -6,6 +6,7 @@
 #include "runtime/driver.hpp"
 #include "runtime/foreign_work.hpp"
 #include "runtime/memory_internal.hpp"
+#include "runtime/stream_release.hpp"
 
 namespace cuarray {
 namespace {
@@ -37,6 +38,7 @@ Stream::~Stream() {
     // that the handle value may be reused by a new stream that must not inherit them.
     runtime::driver().cuStreamSynchronize(handle_);
     rehome_stream_blocks(device_, handle_);
+    runtime::run_stream_release_hooks(device_, handle_);  // plans bound to the handle go with it
     runtime::driver().cuStreamDestroy(handle_);  // destructors must not throw
   }
 }
