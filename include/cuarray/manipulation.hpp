@@ -96,7 +96,9 @@ struct AxisIndex {
 // positions take one value (or one broadcast row) each, in the stable order of the positions.
 // Throws AxisError, IndexError for a position outside [-n, n] ("index 7 is out of bounds for axis 0
 // with size 5"), ValueError for a mask or position array of more than one dimension, or values
-// that do not broadcast, IndexError for positions that are not integers.
+// that do not broadcast, IndexError for positions that are not integers (TypeError, as NumPy's
+// slice bound, for a single in-range one). Every check that needs no device read comes before
+// anything is allocated; values are cast to arr's dtype after the positions are checked.
 NDArray insert(const NDArray& arr, const AxisIndex& obj, const NDArray& values,
                std::optional<int64_t> axis = std::nullopt);
 
