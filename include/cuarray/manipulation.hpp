@@ -1,9 +1,12 @@
 // Array manipulation: NumPy's concatenate, stack, split, tile, repeat, flip, roll, rot90,
-// moveaxis and resize. Views are returned wherever NumPy returns views (split, flip, rot90,
-// moveaxis); the others are new arrays built from views by the copy engine (docs/manipulation.md).
+// moveaxis, resize, insert and delete. Views are returned wherever NumPy returns views (split,
+// flip, rot90, moveaxis); the others are new arrays built from views by the copy engine
+// (docs/manipulation.md).
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "cuarray/ndarray.hpp"
@@ -62,5 +65,47 @@ NDArray moveaxis(const NDArray& a, std::span<const int64_t> source, std::span<co
 // numpy.resize(a, shape): a.ravel() repeated as often as needed to fill `shape` (zeros when `a`
 // is empty). ValueError for a negative dimension.
 NDArray resize(const NDArray& a, const Shape& shape);
+
+// numpy.insert's and numpy.delete's `obj`: the positions along the axis, in the forms NumPy takes
+// once Python objects are parsed. Negative positions count from the end.
+struct AxisIndex {
+  enum class Kind : uint8_t {
+    Integer,    // one position: a Python int, a NumPy integer or a 0-d integer array
+    Slice,      // start, stop, step as PySlice_Unpack gives them (see slice_range in shape.hpp)
+    Positions,  // a 1-D list of positions on the host
+    Array,      // a device array: bool is a mask over the axis; integers are positions (0-d as
+                // Integer, a size-1 array as one position); other dtypes raise NumPy's errors
+  };
+  Kind kind = Kind::Integer;
+  int64_t value = 0;                      // Integer
+  int64_t start = 0, stop = 0, step = 1;  // Slice
+  std::vector<int64_t> positions = {};    // Positions
+  NDArray array = {};                     // Array
+
+  static AxisIndex integer(int64_t i) { return {.kind = Kind::Integer, .value = i}; }
+  static AxisIndex slice(int64_t start, int64_t stop, int64_t step) {
+    return {.kind = Kind::Slice, .start = start, .stop = stop, .step = step};
+  }
+  static AxisIndex of(std::vector<int64_t> positions) { return {.kind = Kind::Positions, .positions = std::move(positions)}; }
+  static AxisIndex of(NDArray array) { return {.kind = Kind::Array, .array = std::move(array)}; }
+};
+
+// numpy.insert(arr, obj, values, axis): `values` (cast to arr's dtype) inserted before the
+// positions `obj` names along `axis` (nullopt: of arr.ravel()). A scalar position (Kind::Integer,
+// or a 0-d array) inserts `values` as a slice at that place: its first axis becomes `axis`; several
+// positions take one value (or one broadcast row) each, in the stable order of the positions.
+// Throws AxisError, IndexError for a position outside [-n, n] ("index 7 is out of bounds for axis 0
+// with size 5"), ValueError for a mask or position array of more than one dimension, or values
+// that do not broadcast, IndexError for positions that are not integers (TypeError, as NumPy's
+// slice bound, for a single in-range one). Every check that needs no device read comes before
+// anything is allocated; values are cast to arr's dtype after the positions are checked.
+NDArray insert(const NDArray& arr, const AxisIndex& obj, const NDArray& values,
+               std::optional<int64_t> axis = std::nullopt);
+
+// numpy.delete(arr, obj, axis): arr without the subarrays at the positions `obj` names along
+// `axis` (nullopt: of arr.ravel()); repeated positions count once. Always a new array (named
+// delete_: delete is a C++ keyword). Throws AxisError, IndexError for a position outside [-n, n)
+// or positions that are not integers, ValueError for a bool mask whose shape is not (n,).
+NDArray delete_(const NDArray& arr, const AxisIndex& obj, std::optional<int64_t> axis = std::nullopt);
 
 }  // namespace cuarray

@@ -42,6 +42,14 @@ Shape resolve_reshape(const Shape& new_shape, int64_t size);
 // Maps a possibly negative axis into [0, ndim); throws AxisError naming the axis and ndim.
 int normalize_axis(int64_t axis, int ndim);
 
+// The positions a Python slice picks along an axis of length `len` (slice.indices(len)): the slice
+// as PySlice_Unpack gives it (an open end is INT64_MIN or INT64_MAX; step != 0), clamped as Python
+// clamps it. Position k of the `length` picked is start + k * step.
+struct SliceRange {
+  int64_t start, step, length;
+};
+SliceRange slice_range(int64_t len, int64_t start, int64_t stop, int64_t step);
+
 // Byte range [lo, hi) an array touches relative to its data pointer (for bounds and overlap).
 struct ByteExtent { int64_t lo, hi; };
 ByteExtent byte_extent(const Shape& shape, const Strides& strides, int64_t itemsize);

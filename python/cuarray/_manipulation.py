@@ -1,11 +1,10 @@
 """Array manipulation with NumPy 2's signatures: joining, splitting, tiling, repeating, flipping,
 rolling, reshaping and resizing, inserting and deleting (and their ndarray methods).
 
-The engine is C++ (src/ops/manipulation_*.cpp, include/cuarray/manipulation.hpp): concatenate,
-stack, split, tile, repeat, flip, roll, rot90, moveaxis and resize. This module converts
-arguments as NumPy does and composes the rest (vstack, block, insert, delete, meshgrid, ...) from
-those and from views. Index bookkeeping that NumPy does on small host lists (insert/delete
-positions, roll's shift table) stays on the host.
+The engine is C++ (src/ops/manipulation/, include/cuarray/manipulation.hpp): concatenate,
+stack, split, tile, repeat, flip, roll, rot90, moveaxis, resize, insert and delete. This module
+converts arguments as NumPy does and composes the rest (vstack, block, meshgrid, ...) from those
+and from views.
 """
 import operator
 import warnings
@@ -384,111 +383,35 @@ def roll(a, shift, axis=None):
 # inserting and deleting
 
 
-def _flat_axis(arr, axis):
-    """(arr, axis) as NumPy's insert/delete take them: axis None means arr.ravel() and axis 0."""
-    if axis is None:
-        return (arr.ravel() if arr.ndim != 1 else arr), 0
-    return arr, normalize_axis_index(axis, arr.ndim)
-
-
-def _along(axis, ndim, index):
-    return (slice(None),) * axis + (index,) + (slice(None),) * (ndim - axis - 1)
+def _axis_index(obj):
+    """insert's and delete's obj as the C++ takes it (cuarray::AxisIndex): a slice, an int, a
+    list of ints (integer positions of rank 0 or 1 from host objects), or a device array: bool
+    masks and every other array, which the C++ checks as NumPy does."""
+    if isinstance(obj, (slice, ndarray)):
+        return obj
+    if isinstance(obj, (int, _np.integer)) and not isinstance(obj, (bool, _np.bool_)):
+        return operator.index(obj)
+    was_array = isinstance(obj, _np.ndarray)
+    obj = _np.asarray(obj)
+    if obj.size == 0 and not was_array:  # NumPy takes an empty sequence as intp positions
+        obj = obj.astype(_np.intp)
+    if obj.ndim <= 1 and obj.dtype.kind in "iu" and _np.can_cast(obj.dtype, _np.int64):
+        return obj.tolist()
+    return asarray(obj)
 
 
 def delete(arr, obj, axis=None):
-    arr, axis = _flat_axis(asarray(arr), axis)
-    n = arr.shape[axis]
-    if isinstance(obj, ndarray):
-        obj = asnumpy(obj)
-    if isinstance(obj, slice):
-        start, stop, step = obj.indices(n)
-        if abs(step) == 1:  # a contiguous run: the two sides
-            lo, hi = (start, stop) if step == 1 else (stop + 1, start + 1)
-            if hi <= lo:
-                return arr.copy()
-            return concatenate((arr[_along(axis, arr.ndim, slice(None, lo))],
-                                arr[_along(axis, arr.ndim, slice(hi, None))]), axis)
-        keep = _np.ones(n, dtype=bool)
-        keep[obj] = False
-    elif isinstance(obj, (int, _np.integer)) and not isinstance(obj, (bool, _np.bool_)):
-        index = int(obj)
-        if index < -n or index >= n:
-            raise IndexError(f"index {index} is out of bounds for axis {axis} with size {n}")
-        index += n if index < 0 else 0
-        return concatenate((arr[_along(axis, arr.ndim, slice(None, index))],
-                            arr[_along(axis, arr.ndim, slice(index + 1, None))]), axis)
-    else:
-        was_array = isinstance(obj, _np.ndarray)
-        obj = _np.asarray(obj)
-        if obj.size == 0 and not was_array:
-            obj = obj.astype(_np.intp)
-        if obj.dtype == bool:
-            if obj.shape != (n,):
-                raise ValueError("boolean array argument obj to delete must be one dimensional and match the axis "
-                                 f"length of {n}")
-            keep = ~obj
-        elif obj.size == 1 and obj.dtype.kind in "ui":
-            return delete(arr, int(obj.reshape(-1)[0]), axis)
-        else:
-            keep = _np.ones(n, dtype=bool)
-            keep[obj,] = False  # NumPy's own IndexError for bad or out-of-range indices
-    return _core.compress(asarray(keep), arr, axis)
+    axis = _axis_or_none(axis)  # (a TypeError needs no array: raised before any device work)
+    return _core.delete(asarray(arr), _axis_index(obj), axis)
 
 
 def insert(arr, obj, values, axis=None):
-    arr, axis = _flat_axis(asarray(arr), axis)
-    n, ndim = arr.shape[axis], arr.ndim
-    if isinstance(obj, ndarray):
-        obj = asnumpy(obj)
-    if isinstance(obj, slice):
-        indices = _np.arange(*obj.indices(n), dtype=_np.intp)
-    else:
-        indices = _np.array(obj)
-        if indices.dtype == bool:
-            if indices.ndim != 1:
-                raise ValueError("boolean array argument obj to insert must be one dimensional")
-            indices = _np.flatnonzero(indices)
-        elif indices.ndim > 1:
-            raise ValueError("index array argument obj to insert must be one dimensional or scalar")
-    shape = list(arr.shape)
-    if indices.size == 1:
-        index = indices.item()
-        if index < -n or index > n:
-            raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
-        index += n if index < 0 else 0
-        values = asarray(values, dtype=arr.dtype)
-        values = values.reshape((1,) * (ndim - values.ndim) + values.shape)
-        if indices.ndim == 0:  # a[:, i] = v inserts v as the slice: its first axis moves to `axis`
-            values = moveaxis(values, 0, axis)
-        count = values.shape[axis]
-        shape[axis] += count
-        new = empty(shape, arr.dtype)
-        new[_along(axis, ndim, slice(None, index))] = arr[_along(axis, ndim, slice(None, index))]
-        new[_along(axis, ndim, slice(index, index + count))] = values
-        new[_along(axis, ndim, slice(index + count, None))] = arr[_along(axis, ndim, slice(index, None))]
-        return new
-    if indices.size == 0 and not isinstance(obj, _np.ndarray):
-        indices = indices.astype(_np.intp)
-    indices = indices.astype(_np.intp) if indices.dtype.kind in "iub" else indices
-    if indices.dtype.kind not in "iu":
-        raise IndexError("arrays used as indices must be of integer (or boolean) type")
-    indices[indices < 0] += n
-    count = len(indices)
-    order = indices.argsort(kind="stable")
-    indices[order] += _np.arange(count)
-    shape[axis] += count
-    old_mask = _np.ones(shape[axis], dtype=bool)
-    old_mask[indices] = False  # NumPy's IndexError for an index past the end
-    new = empty(shape, arr.dtype)
-    # new[..., indices, ...] = values, along `axis` moved to the front (where cuarray's index
-    # assignment works): values broadcast to the slots' shape first.
-    slots = list(shape)
-    slots[axis] = count
-    values = asarray(values, dtype=arr.dtype)._broadcast_to(tuple(slots))
-    front = moveaxis(new, axis, 0)
-    front[asarray(indices)] = moveaxis(values, axis, 0)
-    front[asarray(old_mask)] = moveaxis(arr, axis, 0)
-    return new
+    axis = _axis_or_none(axis)
+    arr = asarray(arr)
+    obj = _axis_index(obj)
+    # values are converted as NumPy's array(values, dtype=arr.dtype) (OverflowError for a Python
+    # int out of range), before the C++ checks obj: NumPy checks a single position first.
+    return _core.insert(arr, obj, asarray(values, dtype=arr.dtype), axis)
 
 
 def trim_zeros(filt, trim="fb", axis=None):

@@ -1,5 +1,5 @@
 // Array manipulation (cuarray/manipulation.hpp). The NumPy signatures, argument normalization and
-// the functions composed from these (vstack, block, insert, ...) are in cuarray/_manipulation.py.
+// the functions composed from these (vstack, block, ...) are in cuarray/_manipulation.py.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/vector.h>
 
@@ -38,6 +38,20 @@ nb::object result_to_py(NDArray&& r, nb::handle out) { return out.is_none() ? wr
 
 using Ints = std::vector<int64_t>;
 std::span<const int64_t> span_of(const Ints& v) { return {v.data(), v.size()}; }
+
+// insert's and delete's obj as cuarray/_manipulation.py hands it over: an int, a slice, a list of
+// ints (positions on the host) or a cuarray array.
+AxisIndex axis_index_from_py(nb::handle obj) {
+  PyObject* o = obj.ptr();
+  if (PySlice_Check(o)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
+    return AxisIndex::slice(start, stop, step);
+  }
+  if (is_array(obj)) return AxisIndex::of(array_of(obj));
+  if (PyLong_Check(o)) return AxisIndex::integer(nb::cast<int64_t>(obj));
+  return AxisIndex::of(nb::cast<Ints>(obj));
+}
 
 }  // namespace
 
@@ -78,6 +92,13 @@ void bind_manipulation(nb::module_& m) {
   m.def("moveaxis", [](nb::handle a, const Ints& source, const Ints& destination) {
     return wrap_view(moveaxis(array_of(a), span_of(source), span_of(destination)), a);
   });
+  // values: a cuarray array (in arr's dtype).
+  m.def("insert", [](nb::handle arr, nb::handle obj, nb::handle values, std::optional<int64_t> axis) {
+    return wrap(insert(array_of(arr), axis_index_from_py(obj), array_of(values), axis));
+  }, nb::arg("arr"), nb::arg("obj"), nb::arg("values"), nb::arg("axis").none());
+  m.def("delete", [](nb::handle arr, nb::handle obj, std::optional<int64_t> axis) {
+    return wrap(delete_(array_of(arr), axis_index_from_py(obj), axis));
+  }, nb::arg("arr"), nb::arg("obj"), nb::arg("axis").none());
   m.def("resize", [](nb::handle a, nb::handle shape) { return wrap(resize(array_of(a), shape_from_py(shape))); });
   // ndarray.resize: the array itself takes the new shape; kept elements in memory order, new ones
   // zero. Views of the old data keep the old buffer alive (refcheck has nothing to protect).

@@ -31,9 +31,6 @@ void bind_sorting(nb::module_& m) {
   m.def("searchsorted", [](nb::handle a, nb::handle v, bool right, nb::handle sorter) {
     return wrap(searchsorted(array_of(a), array_of(v), right, sorter.is_none() ? nullptr : &array_of(sorter)));
   }, nb::arg("a"), nb::arg("v"), nb::arg("right"), nb::arg("sorter").none());
-  m.def("in_sorted", [](nb::handle a, nb::handle v, bool invert) {
-    return wrap(in_sorted(array_of(a), array_of(v), invert));
-  });
   // q: a float64 array of quantiles in [0, 1]; out: the result dtype.
   m.def("quantile", [](nb::handle a, nb::handle q, nb::handle axis, const std::string& method, bool skip_nan,
                        nb::handle out) {

@@ -14,4 +14,5 @@ void bind_ufunc_methods(nanobind::module_& m);
 void bind_histograms(nanobind::module_& m);
 void bind_pad(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
+void bind_sets(nanobind::module_& m);
 }  // namespace cuarray::py

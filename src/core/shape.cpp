@@ -194,6 +194,21 @@ int normalize_axis(int64_t axis, int ndim) {
   return static_cast<int>(axis < 0 ? axis + ndim : axis);
 }
 
+SliceRange slice_range(int64_t len, int64_t start, int64_t stop, int64_t step) {
+  // Python's PySlice_AdjustIndices.
+  auto clamp = [&](int64_t& v) {
+    if (v < 0) {
+      v = v < -len ? (step < 0 ? -1 : 0) : v + len;
+    } else if (v >= len) {
+      v = step < 0 ? len - 1 : len;
+    }
+  };
+  clamp(start);
+  clamp(stop);
+  if (step < 0) return {start, step, stop < start ? (start - stop - 1) / -step + 1 : 0};
+  return {start, step, start < stop ? (stop - start - 1) / step + 1 : 0};
+}
+
 ByteExtent byte_extent(const Shape& shape, const Strides& strides, int64_t itemsize) {
   ByteExtent e{0, itemsize};
   for (size_t i = 0; i < shape.size(); ++i) {

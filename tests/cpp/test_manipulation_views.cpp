@@ -7,8 +7,10 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/manipulation.hpp"
+#include "expect_error.hpp"
 
 using namespace cuarray;
+using cuarray::test::expect_error;
 
 namespace {
 
@@ -20,17 +22,6 @@ void expect_view(const NDArray& v, Shape shape, Strides strides, int64_t offset)
   EXPECT_EQ(v.shape(), shape) << shape_repr(v.shape());
   EXPECT_EQ(v.strides(), strides);
   EXPECT_EQ(v.data() - g_fake_data, offset);
-}
-
-template <class F>
-void expect_error(ErrorKind kind, const char* message, F&& f) {
-  try {
-    f();
-    FAIL() << "expected an error: " << message;
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    EXPECT_STREQ(e.what(), message);
-  }
 }
 
 std::span<const int64_t> axes(const std::vector<int64_t>& v) { return {v.data(), v.size()}; }

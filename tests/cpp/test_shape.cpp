@@ -70,6 +70,23 @@ TEST(Shape, NormalizeAxis) {
   }
 }
 
+TEST(Shape, SliceRangeIsPythonsSliceIndices) {
+  auto expect_range = [](SliceRange r, int64_t start, int64_t step, int64_t length) {
+    EXPECT_EQ(r.start, start);
+    EXPECT_EQ(r.step, step);
+    EXPECT_EQ(r.length, length);
+  };
+  constexpr int64_t kOpen = INT64_MAX, kOpenLow = INT64_MIN;
+  expect_range(slice_range(5, 1, 3, 1), 1, 1, 2);                  // slice(1, 3).indices(5): (1, 3, 1)
+  expect_range(slice_range(5, 0, kOpen, 2), 0, 2, 3);              // slice(None, None, 2): 0, 2, 4
+  expect_range(slice_range(5, kOpen, kOpenLow, -1), 4, -1, 5);     // slice(None, None, -1): (4, -1, -1)
+  expect_range(slice_range(5, 3, 0, -2), 3, -2, 2);                // slice(3, 0, -2): 3, 1
+  expect_range(slice_range(5, 4, 1, 1), 4, 1, 0);                  // slice(4, 1): nothing
+  expect_range(slice_range(5, -7, 9, 1), 0, 1, 5);                 // bounds past either end clamp
+  expect_range(slice_range(5, -2, kOpen, 1), 3, 1, 2);             // negative bounds count from the end
+  expect_range(slice_range(0, 0, kOpen, 1), 0, 1, 0);
+}
+
 TEST(Shape, ByteExtentWithNegativeStrides) {
   ByteExtent e = byte_extent(Shape{3, 2}, Strides{-16, 8}, 8);
   EXPECT_EQ(e.lo, -32);

@@ -44,21 +44,6 @@ struct IndexPlan {
   Shape result;                       // the shape of a[key]
 };
 
-// Python's PySlice_AdjustIndices: start clamped into range and the slice's length.
-int64_t adjust_slice(int64_t len, int64_t& start, int64_t stop, int64_t step) {
-  auto clamp = [&](int64_t& v) {
-    if (v < 0) {
-      v = v < -len ? (step < 0 ? -1 : 0) : v + len;
-    } else if (v >= len) {
-      v = step < 0 ? len - 1 : len;
-    }
-  };
-  clamp(start);
-  clamp(stop);
-  if (step < 0) return stop < start ? (start - stop - 1) / -step + 1 : 0;
-  return start < stop ? (stop - start - 1) / step + 1 : 0;
-}
-
 // Shapes as NumPy's indexing messages print them: "(2,3)", "(4,)", "()".
 std::string compact_repr(const Shape& shape) {
   std::string s = "(";
@@ -135,10 +120,9 @@ IndexPlan plan_index(const NDArray& a, IndexKey key) {
         for (int e = 0; e < a.ndim() - consumed; ++e, ++dim) keep(a.shape()[dim], a.strides()[dim], false);
         break;
       case Kind::Slice: {
-        int64_t start = item.start;
-        const int64_t len = adjust_slice(a.shape()[dim], start, item.stop, item.step);
-        if (len > 0) data += start * a.strides()[dim];
-        keep(len, a.strides()[dim] * item.step, false);
+        const SliceRange r = slice_range(a.shape()[dim], item.start, item.stop, item.step);
+        if (r.length > 0) data += r.start * a.strides()[dim];
+        keep(r.length, a.strides()[dim] * r.step, false);
         ++dim;
         break;
       }
