@@ -43,10 +43,16 @@ struct UfuncResult {
   int count = 0;
 };
 
+// Another name NumPy gives a ufunc: numpy.abs is numpy.absolute.
+struct UfuncAlias {
+  std::string_view alias, name;
+};
+
 class Ufunc {
  public:
   static const Ufunc* find(std::string_view name);   // NumPy's name or alias ("abs", "conj", "mod", ...)
-  static std::span<const Ufunc> all();               // the public ufuncs, in table order
+  static std::span<const Ufunc> all();               // the table, in order (internal helpers start with '_')
+  static std::span<const UfuncAlias> aliases();      // NumPy's aliases, each naming an entry of all()
 
   std::string_view name() const;
   std::string_view doc() const;

@@ -4,7 +4,6 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cuarray/random.hpp"
-#include "cuarray/reduction.hpp"
 #include "py_array.hpp"
 
 namespace cuarray::py {
@@ -42,20 +41,6 @@ void bind_creation(nb::module_& m) {
   m.def("empty_like", [](nb::handle a, nb::handle dtype, nb::handle order) {
     return wrap(empty_like(array_of(a), dtype_from_py(dtype), order_from_py(order, Order::K)));
   }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none());
-  // numpy.<name>(a, axis, dtype, keepdims) for the reductions of cuarray/reduction.hpp; `where` a
-  // bool array or None, `has_initial` as ReduceOptions (the caller applies initial=).
-  m.def("reduce", [](const char* name, nb::handle a, nb::handle axis, nb::handle dtype, bool keepdims, double param,
-                     nb::handle where, bool has_initial) {
-    auto axes = axes_from_py(axis);
-    const NDArray& arr = array_of(a);
-    ReduceOptions options;
-    options.where = where.is_none() ? nullptr : &array_of(where);
-    options.has_initial = has_initial;
-    return wrap(axes ? reduce(name, arr, std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype),
-                              keepdims, param, options)
-                     : reduce(name, arr, std::nullopt, dtype_from_py(dtype), keepdims, param, options));
-  }, nb::arg("name"), nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none(), nb::arg("keepdims"),
-     nb::arg("param"), nb::arg("where").none() = nb::none(), nb::arg("has_initial") = false);
   m.def("to_device", [](nb::handle a, int device) { return wrap(to_device(array_of(a), device)); });
   m.def("random", [](nb::handle shape, nb::handle dtype) {
     return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));

@@ -10,6 +10,7 @@
 #include "cuarray/ufunc.hpp"
 #include "indexing.hpp"
 #include "py_array.hpp"
+#include "reduction_args.hpp"
 
 namespace cuarray::py {
 
@@ -66,31 +67,45 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 
-// a.<name>(axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True). where= and
-// initial= (rare) go to the Python function of the same name (cuarray/_reductions.py); the common
-// call builds no Python objects besides the result.
-auto reduction_method(const char* name) {
-  return [name](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle initial,
-                nb::handle where) -> nb::object {
-    if (!initial.is_none() || where.ptr() != Py_True) {
-      nb::object function = nb::module_::import_("cuarray._reductions").attr(name);
-      nb::dict extra;
-      if (!initial.is_none()) extra["initial"] = initial;
-      extra["where"] = where;
-      return function(s, axis, dtype, out, keepdims, **extra);
-    }
-    auto axes = axes_from_py(axis);
-    const NDArray& a = array_of(s);
-    NDArray r = axes ? reduce(name, a, std::span<const int64_t>(axes->data(), axes->size()), dtype_from_py(dtype), keepdims)
-                     : reduce(name, a, std::nullopt, dtype_from_py(dtype), keepdims);
-    if (out.is_none()) return wrap(std::move(r));
-    if (!is_array(out)) throw_error(ErrorKind::Type, "out must be a cuarray.ndarray");
-    if (array_of(out).shape() != r.shape())
-      throw_error(ErrorKind::Value, "output parameter for reduction operation " + std::string(name) +
-                                        " has the wrong shape " + shape_repr(array_of(out).shape()));
-    array_of(out).assign(r);
-    return nb::borrow(out);
-  };
+// The reductions NumPy has as ndarray methods, with NumPy's signatures; var and std (mean=,
+// correction=) are the Python functions (cuarray/_reductions.py).
+void bind_reduction_methods(nb::class_<PyArray>& cls) {
+  for (const char* name : {"sum", "prod"}) {
+    const Reduction* r = Reduction::find(name);
+    cls.def(name, [r](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle keepdims,
+                      nb::handle initial, nb::handle where) {
+      return call_reduction(*r, s, axis, dtype, out, keepdims, 0, where, initial);
+    }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
+       nb::arg("keepdims") = false, nb::arg("initial").none() = nb::none(), nb::arg("where").none() = true);
+  }
+  const Reduction* mean = Reduction::find("mean");
+  cls.def("mean", [mean](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle keepdims,
+                         nb::handle where) {
+    return call_reduction(*mean, s, axis, dtype, out, keepdims, 0, where, nb::none());
+  }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
+     nb::arg("keepdims") = false, nb::kw_only(), nb::arg("where").none() = true);
+  for (const char* name : {"min", "max"}) {
+    const Reduction* r = Reduction::find(name);
+    cls.def(name, [r](nb::handle s, nb::handle axis, nb::handle out, nb::handle keepdims, nb::handle initial,
+                      nb::handle where) {
+      return call_reduction(*r, s, axis, nb::none(), out, keepdims, 0, where, initial);
+    }, nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false,
+       nb::arg("initial").none() = nb::none(), nb::arg("where").none() = true);
+  }
+  for (const char* name : {"argmin", "argmax"}) {
+    const Reduction* r = Reduction::find(name);
+    cls.def(name, [r](nb::handle s, nb::handle axis, nb::handle out, nb::handle keepdims) {
+      return call_reduction(*r, s, axis, nb::none(), out, keepdims, 0, nb::bool_(true), nb::none());
+    }, nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none(), nb::kw_only(),
+       nb::arg("keepdims") = false);
+  }
+  for (const char* name : {"any", "all"}) {
+    const Reduction* r = Reduction::find(name);
+    cls.def(name, [r](nb::handle s, nb::handle axis, nb::handle out, nb::handle keepdims, nb::handle where) {
+      return call_reduction(*r, s, axis, nb::none(), out, keepdims, 0, where, nb::none());
+    }, nb::arg("axis").none() = nb::none(), nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false,
+       nb::kw_only(), nb::arg("where").none() = true);
+  }
 }
 
 nb::object divmod(nb::handle a, nb::handle b) {
@@ -294,18 +309,9 @@ void bind_ndarray(nb::module_& m) {
 
   // Cold paths (repr, tolist, NumPy protocol hooks, flags, ...) are attached in cuarray/_ndarray_py.py.
 
-  // The common reductions as C++ methods (the per-call path of small reductions); the functions
-  // and the other methods are in cuarray/_reductions.py.
-  for (const char* name : {"sum", "prod"})
-    cls.def(name, reduction_method(name), nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
-            nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false, nb::arg("initial").none() = nb::none(),
-            nb::arg("where").none() = nb::bool_(true));
-  // mean takes no initial= (NumPy's signature: a TypeError when given).
-  cls.def("mean", [](nb::handle s, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle where) {
-    static const auto mean = reduction_method("mean");
-    return mean(s, axis, dtype, out, keepdims, nb::none(), where);
-  }, nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-     nb::arg("keepdims") = false, nb::kw_only(), nb::arg("where").none() = nb::bool_(true));
+  // The reductions as C++ methods (the per-call path of small reductions), through the converter
+  // the functions use.
+  bind_reduction_methods(cls);
 
   // ---- operators ----
 #define CUARRAY_BINOP(py, ufunc)                                                                       \

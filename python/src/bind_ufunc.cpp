@@ -138,6 +138,11 @@ void bind_ufuncs(nb::module_& m) {
     ufuncs[name] = obj;
   }
   m.attr("ufuncs") = ufuncs;
+  // NumPy's other names (abs for absolute, ...): alias -> name of an entry of `ufuncs`.
+  nb::dict aliases;
+  for (const UfuncAlias& a : Ufunc::aliases())
+    aliases[nb::str(a.alias.data(), a.alias.size())] = nb::str(a.name.data(), a.name.size());
+  m.attr("ufunc_aliases") = aliases;
 }
 
 }  // namespace cuarray::py

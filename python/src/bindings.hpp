@@ -5,6 +5,7 @@
 namespace cuarray::py {
 void bind_ndarray(nanobind::module_& m);
 void bind_ufuncs(nanobind::module_& m);
+void bind_reductions(nanobind::module_& m);
 void bind_creation(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 void bind_select(nanobind::module_& m);

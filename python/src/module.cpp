@@ -9,6 +9,7 @@ NB_MODULE(_core, m) {
   cuarray::py::register_errors(m);
   cuarray::py::bind_ndarray(m);
   cuarray::py::bind_ufuncs(m);
+  cuarray::py::bind_reductions(m);
   cuarray::py::bind_creation(m);
   cuarray::py::bind_cuda(m);
   cuarray::py::bind_select(m);

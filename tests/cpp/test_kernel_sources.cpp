@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cuarray/errors.hpp"
@@ -15,6 +16,7 @@
 #include "ops/engines/elementwise/elementwise_source.hpp"
 #include "ops/engines/elementwise/internal_ops.hpp"
 #include "ops/engines/reduction/reduction.hpp"
+#include "ops/math/reductions.hpp"
 #include "ops/ufunc/ufunc_resolve.hpp"
 #include "ops/ufunc/ufunc_table.hpp"
 
@@ -93,11 +95,11 @@ TEST(SourceGeneration, NamesOperandsAndLayout) {
 class ReductionCompile : public ::testing::TestWithParam<int> {};
 
 TEST_P(ReductionCompile, EveryDType) {
-  const std::string_view name = ops::reduction_names()[GetParam()];
+  const Reduction& r = Reduction::all()[GetParam()];
   for (int i = 0; i < kNumDTypes; ++i) {
     const DType in = static_cast<DType>(i);
-    const ops::ReductionKernelPlan plan = ops::plan_reduction(name, in);
-    const std::string what = std::string(name) + " of " + std::string(dtype_name(in));
+    const ops::ReductionKernelPlan plan = ops::plan_reduction(r, in);
+    const std::string what = std::string(r.name()) + " of " + std::string(dtype_name(in));
     expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, false, 2, 1,
                                           ops::ReducePlan{1, 256, 1, 256, false}), what);
     expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, plan.out, false, true, 1, 2,
@@ -107,10 +109,31 @@ TEST_P(ReductionCompile, EveryDType) {
   }
 }
 
+// out= of any dtype is written by the kernel itself (every post-map casts with cuarray_cast), in
+// the compute dtype the out= loop rules pick: each reduction into the dtypes whose conversions
+// differ most (bool, float16, integers, complex), from a real, a complex and an integer input.
+TEST_P(ReductionCompile, IntoOut) {
+  const Reduction& r = Reduction::all()[GetParam()];
+  const std::pair<DType, std::vector<DType>> cases[] = {
+      {DType::Float32, {DType::Bool, DType::Int8, DType::UInt64, DType::Float16, DType::Complex128}},
+      {DType::Complex64, {DType::Bool, DType::Float16, DType::Float64}},
+      {DType::Int16, {DType::Bool, DType::Float16}},
+  };
+  for (const auto& [in, outs] : cases) {
+    for (DType out : outs) {
+      const ops::ReductionKernelPlan plan = ops::plan_reduction(r, in, std::nullopt, out);
+      const std::string what = std::string(r.name()) + " of " + std::string(dtype_name(in)) + " into " +
+                               std::string(dtype_name(out));
+      expect_compiles(ops::reduction_source(plan.spec, in, plan.compute, out, false, false, 1, 1,
+                                            ops::ReducePlan{1, 256, 1, 256, false}), what);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllReductions, ReductionCompile,
-                         ::testing::Range(0, static_cast<int>(ops::reduction_names().size())),
+                         ::testing::Range(0, static_cast<int>(Reduction::all().size())),
                          [](const ::testing::TestParamInfo<int>& info) {
-                           std::string name(ops::reduction_names()[info.param]);
+                           std::string name(Reduction::all()[info.param].name());
                            for (char& c : name)
                              if (c == '_') c = 'U';
                            return name;

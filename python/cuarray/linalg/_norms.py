@@ -8,8 +8,11 @@ from .. import _core, _reductions, _ufuncs
 from .._creation import asarray
 
 
+_NORM = _core.reductions["_norm"]
+
+
 def _two_norm(x, axis, keepdims):
-    return _core.reduce("_norm", x, axis, None, keepdims, 0.0)
+    return _NORM(x, axis, None, None, keepdims)
 
 
 def _vector_norm(x, ord, axis, keepdims):

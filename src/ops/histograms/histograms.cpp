@@ -171,8 +171,10 @@ NDArray bincount(const NDArray& x, const NDArray* weights, int64_t minlength) {
   int64_t nbins = minlength;
   if (x.size() > 0) {
     // One small read: the smallest value (negatives are an error) and the largest (the length).
-    const Scalar lo = ops::read_scalar(reduce("min", x));
-    const Scalar hi = ops::read_scalar(reduce("max", x));
+    static const Reduction& min_reduction = *Reduction::find("min");
+    static const Reduction& max_reduction = *Reduction::find("max");
+    const Scalar lo = ops::read_scalar(reduce(min_reduction, x));
+    const Scalar hi = ops::read_scalar(reduce(max_reduction, x));
     const bool negative = lo.kind == Scalar::Kind::Int && !lo.int_is_unsigned && lo.i < 0;
     if (negative) throw_error(ErrorKind::Value, "'list' argument must have no negative elements");
     const int64_t top = hi.kind == Scalar::Kind::Bool ? (hi.b ? 1 : 0) : hi.int_is_unsigned ? INT64_MAX : hi.i;

@@ -98,7 +98,8 @@ NDArray repeat(const NDArray& a, const NDArray& repeats, std::optional<int64_t> 
   const NDArray flat_counts = counts.reshape(Shape{n});
   const NDArray ends = cumsum(flat_counts);
   // The smallest count and the total in one read (one synchronization).
-  const NDArray parts[] = {reduce("min", flat_counts).reshape(Shape{1}), ends.slice(0, n - 1, n, 1)};
+  static const Reduction& min_reduction = *Reduction::find("min");
+  const NDArray parts[] = {reduce(min_reduction, flat_counts).reshape(Shape{1}), ends.slice(0, n - 1, n, 1)};
   const NDArray summary = concatenate(parts, 0);
   int64_t host[2];
   summary.copy_to_host(host);

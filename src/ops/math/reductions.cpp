@@ -1,244 +1,269 @@
-// The NumPy reductions as data over the reduction engine: each is a map/combine/identity/post
-// expression set plus NumPy's result-dtype rule (docs/reductions.md).
-#include <algorithm>
-#include <array>
-#include <string>
+// NumPy's reductions over the reduction engine: the Reduction handles, planning by the table's
+// rules (reduction_table.cpp) and reduce() with NumPy's where=, initial= and out=
+// (docs/reductions.md).
+#include "ops/math/reductions.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
-#include "cuarray/reduction.hpp"
+#include "cuarray/ufunc.hpp"
 #include "ops/engines/elementwise/internal_ops.hpp"
-#include "ops/engines/reduction/reduction.hpp"
+#include "ops/math/reduction_operands.hpp"
+#include "ops/ufunc/ufunc_resolve.hpp"
 
 namespace cuarray {
 namespace {
 
-// How NumPy picks a reduction's result dtype from the input's (when dtype= is not given).
-enum class ResultRule : uint8_t {
-  SumLike,  // sum/prod: bool and signed ints give int64, unsigned ints uint64, others keep theirs
-  Same,     // min/max
-  Mean,     // mean: bool and ints give float64
-  Var,      // var/std: the real dtype of the Mean rule (complex64 gives float32)
-  Bool,     // any/all
-  Index,    // argmin/argmax/count_nonzero: int64
+using ops::ComputeRule;
+using ops::Empty;
+using ops::ReductionDef;
+using ops::ResultRule;
+
+struct ReductionAlias {
+  std::string_view alias, name;
 };
+constexpr ReductionAlias kAliases[] = {{"amin", "min"}, {"amax", "max"}};
 
-enum class Empty : uint8_t { Identity, NoIdentity, ArgError };
+const ReductionDef& def_of(const Reduction& r) { return ops::reduction_defs()[static_cast<size_t>(r.index())]; }
+int index_of(const ReductionDef& def) { return static_cast<int>(&def - ops::reduction_defs().data()); }
 
-struct ReductionDef {
-  std::string_view name;
-  ResultRule result;
-  Empty empty;
-  bool ordered;        // indices are C-order flat indices (arg reductions)
-  bool all_nan_error;  // nanargmin/nanargmax: an all-NaN slice raises ValueError
-  std::string_view map, combine, identity, post, acc_type;
-  std::string_view step = {};   // ReductionSpec::step
-  std::string_view step4 = {};  // ReductionSpec::step4
-};
-
-constexpr const char* kCastMap = "cuarray_cast<acc_t>(v)";
-constexpr const char* kCastPost = "cuarray_cast<out_t>(a)";
-constexpr const char* kZero = "cuarray_cast<acc_t>(0)";
-constexpr const char* kNanZero = "cuarray_isnan(v) ? cuarray_cast<acc_t>(0) : cuarray_cast<acc_t>(v)";
-constexpr const char* kNanOne = "cuarray_isnan(v) ? cuarray_cast<acc_t>(1) : cuarray_cast<acc_t>(v)";
-constexpr const char* kWelfordMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), false)";
-constexpr const char* kWelfordNanMap = "cuarray::welford_of(cuarray_cast<compute_t>(v), cuarray_isnan(v))";
-constexpr const char* kWelfordIdentity = "cuarray::welford_of(cuarray_cast<compute_t>(0), true)";
-constexpr const char* kWelford = "cuarray::Welford<compute_t>";
-constexpr const char* kVarPost = "cuarray_cast<out_t>(cuarray::welford_var<false>(a, param))";
-constexpr const char* kStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var<false>(a, param)))";
-constexpr const char* kNanVarPost = "cuarray_cast<out_t>(cuarray::welford_var<true>(a, param))";
-constexpr const char* kNanStdPost = "cuarray_cast<out_t>(sqrt(cuarray::welford_var<true>(a, param)))";
-constexpr const char* kArgMap = "acc_t{cuarray_cast<compute_t>(v), r}";
-constexpr const char* kArg = "cuarray::ArgAcc<compute_t>";
-constexpr const char* kIndexPost = "(out_t)a.index";
-constexpr const char* kWelfordStep = "cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
-constexpr const char* kWelfordStep4 =
-    "cuarray::welford_step4(a, cuarray_cast<compute_t>(v0), cuarray_cast<compute_t>(v1), cuarray_cast<compute_t>(v2), "
-    "cuarray_cast<compute_t>(v3))";
-constexpr const char* kWelfordNanStep = "cuarray_isnan(v) ? a : cuarray::welford_step(a, cuarray_cast<compute_t>(v))";
-constexpr const char* kSumCount = "cuarray::SumCount<compute_t>";
-
-using R = ResultRule;
-constexpr std::array<ReductionDef, 24> kReductions = {{
-    {"sum", R::SumLike, Empty::Identity, false, false, kCastMap, "a + b", kZero, kCastPost, ""},
-    {"prod", R::SumLike, Empty::Identity, false, false, kCastMap, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
-    {"mean", R::Mean, Empty::Identity, false, false, kCastMap, "a + b", kZero,
-     "cuarray_cast<out_t>(a / cuarray_cast<compute_t>(count))", ""},
-    {"min", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_minimum(a, b)", "cuarray::highest<acc_t>()",
-     kCastPost, ""},
-    {"max", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_maximum(a, b)", "cuarray::lowest<acc_t>()",
-     kCastPost, ""},
-    {"var", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kVarPost, kWelford, kWelfordStep, kWelfordStep4},
-    {"std", R::Var, Empty::Identity, false, false, kWelfordMap, "cuarray::welford_merge(a, b)", kWelfordIdentity,
-     kStdPost, kWelford, kWelfordStep, kWelfordStep4},
-    {"argmin", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<false>(a, b)",
-     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
-     "cuarray::arg_step<false>(a, cuarray_cast<compute_t>(v), r)"},
-    {"argmax", R::Index, Empty::ArgError, true, false, kArgMap, "cuarray::arg_better<true>(a, b)",
-     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
-     "cuarray::arg_step<true>(a, cuarray_cast<compute_t>(v), r)"},
-    {"any", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a || b", "false", "a", "bool"},
-    {"all", R::Bool, Empty::Identity, false, false, "cuarray_cast<bool>(v)", "a && b", "true", "a", "bool"},
-    {"count_nonzero", R::Index, Empty::Identity, false, false, "cuarray_cast<bool>(v) ? 1ll : 0ll", "a + b", "0ll",
-     kCastPost, "long long"},
-    {"nansum", R::SumLike, Empty::Identity, false, false, kNanZero, "a + b", kZero, kCastPost, ""},
-    {"nanprod", R::SumLike, Empty::Identity, false, false, kNanOne, "a * b", "cuarray_cast<acc_t>(1)", kCastPost, ""},
-    {"nanmean", R::Mean, Empty::Identity, false, false,
-     "cuarray_isnan(v) ? acc_t{cuarray_cast<compute_t>(0), 0.0} : acc_t{cuarray_cast<compute_t>(v), 1.0}",
-     "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
-     "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
-    {"nanvar", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kNanVarPost, kWelford, kWelfordNanStep},
-    {"nanstd", R::Var, Empty::Identity, false, false, kWelfordNanMap, "cuarray::welford_merge(a, b)",
-     kWelfordIdentity, kNanStdPost, kWelford, kWelfordNanStep},
-    {"nanmin", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmin(a, b)",
-     "cuarray::nan_or_highest<acc_t>()", kCastPost, ""},
-    {"nanmax", R::Same, Empty::NoIdentity, false, false, kCastMap, "cuarray_fmax(a, b)",
-     "cuarray::nan_or_lowest<acc_t>()", kCastPost, ""},
-    {"nanargmin", R::Index, Empty::ArgError, true, true,
-     "acc_t{cuarray::nan_as_worst<false>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<false>(a, b)",
-     "acc_t{cuarray::highest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
-     "cuarray::arg_step<false>(a, cuarray::nan_as_worst<false>(cuarray_cast<compute_t>(v)), r)"},
-    {"nanargmax", R::Index, Empty::ArgError, true, true,
-     "acc_t{cuarray::nan_as_worst<true>(cuarray_cast<compute_t>(v)), r}", "cuarray::arg_better<true>(a, b)",
-     "acc_t{cuarray::lowest<compute_t>(), 0x7fffffffffffffffll}", kIndexPost, kArg,
-     "cuarray::arg_step<true>(a, cuarray::nan_as_worst<true>(cuarray_cast<compute_t>(v)), r)"},
-    // mean with where=: the count differs per output, so it is reduced beside the sum.
-    {"_masked_mean", R::Mean, Empty::Identity, false, false, "acc_t{cuarray_cast<compute_t>(v), 1.0}",
-     "acc_t{a.sum + b.sum, a.count + b.count}", "acc_t{cuarray_cast<compute_t>(0), 0.0}",
-     "cuarray_cast<out_t>(a.sum / cuarray_cast<compute_t>(a.count))", kSumCount},
-    // The 2-norm, sqrt(sum(|x|^2)), in one pass (linalg.norm; real result as var's).
-    {"_norm", R::Var, Empty::Identity, false, false, "cuarray::abs_squared(cuarray_cast<compute_t>(v))", "a + b",
-     "acc_t(0)", "cuarray_cast<out_t>(sqrt(a))", "cuarray::real_t<compute_t>"},
-    // isnan over the reduced axes, all(): the all-NaN-slice check of nanargmin/nanargmax.
-    {"_all_nan", R::Bool, Empty::Identity, false, false, "cuarray_isnan(v)", "a && b", "true", "a", "bool"},
-}};
-
-const ReductionDef* find(std::string_view name) {
-  if (name == "amin") name = "min";
-  if (name == "amax") name = "max";
-  for (const ReductionDef& d : kReductions)
-    if (d.name == name) return &d;
-  return nullptr;
+// The row that runs: without NaNs to skip, NumPy's nan-functions are the plain ones (nanvar of
+// ints is var, with var's inf for n - ddof <= 0).
+const ReductionDef& run_row(const ReductionDef& asked, DType in) {
+  const ReductionDef* plain = ops::reduction_links(asked).plain;
+  return plain && !is_inexact(in) ? *plain : asked;
 }
 
 DType result_dtype(ResultRule rule, DType in) {
   switch (rule) {
-    case R::SumLike:
+    case ResultRule::SumLike:
       if (in == DType::Bool || kind(in) == DTypeKind::SignedInt) return DType::Int64;
       return kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : in;
-    case R::Same: return in;
-    case R::Mean: return is_inexact(in) ? in : DType::Float64;
-    case R::Var: return real_dtype(is_inexact(in) ? in : DType::Float64);
-    case R::Bool: return DType::Bool;
-    case R::Index: return DType::Int64;
+    case ResultRule::Same: return in;
+    case ResultRule::Mean: return is_inexact(in) ? in : DType::Float64;
+    case ResultRule::Var: return real_dtype(is_inexact(in) ? in : DType::Float64);
+    case ResultRule::Bool: return DType::Bool;
+    case ResultRule::Index: return DType::Int64;
   }
   return in;
 }
 
-// The dtype the reduction computes in: float16 work happens in float32 (NumPy's accumulators);
-// var/std of complex computes in complex; comparisons and indices in the input's dtype.
-DType compute_dtype(const ReductionDef& def, DType in, DType result, bool dtype_given) {
+DType compute_dtype(ComputeRule rule, DType in, DType result, bool dtype_given) {
   DType t = result;
-  if (def.result == R::Same || def.result == R::Index || def.result == R::Bool) t = in;
-  if (def.result == R::Var && !dtype_given) t = is_complex(in) ? in : result;
-  if (def.name == "count_nonzero") t = DType::Int64;
-  // A long float32 product loses digits at every step (there is no pairwise trick for it):
-  // multiply in double and round once.
-  if (def.name.find("prod") != std::string_view::npos && (t == DType::Float32 || t == DType::Complex64))
-    t = t == DType::Float32 ? DType::Float64 : DType::Complex128;
+  switch (rule) {
+    case ComputeRule::Result: break;
+    case ComputeRule::WideProduct:
+      if (t == DType::Float32) t = DType::Float64;
+      if (t == DType::Complex64) t = DType::Complex128;
+      break;
+    case ComputeRule::Input: t = in; break;
+    case ComputeRule::Moments:
+      if (!dtype_given && is_complex(in)) t = in;
+      break;
+    case ComputeRule::Int64: t = DType::Int64; break;
+  }
   return t == DType::Float16 ? DType::Float32 : t;
+}
+
+// Whether the engine's offsets reach every element of `a`: it widens them to 64 bits by the byte
+// count, so a strided view written directly must span less than 2 GiB.
+bool engine_can_write(const NDArray& a) {
+  if (a.size() == 0 || a.c_contiguous() || a.f_contiguous()) return true;
+  int64_t span = a.itemsize();
+  for (int d = 0; d < a.ndim(); ++d) span += (a.shape()[d] - 1) * std::llabs(a.strides()[d]);
+  return span <= 0x7fffffff;
+}
+
+// NumPy's initial=: converted to the result's dtype as a Python value (whatever its type, so a
+// NumPy int64 out of int8's range is an OverflowError too), then folded in with the ufunc.
+void fold_initial(const Ufunc& u, NDArray& result, const Scalar& initial) {
+  Scalar value = initial;
+  value.dtype.reset();
+  value.check_assignable(result.dtype());
+  alignas(16) unsigned char bytes[16];
+  value.store_as(result.dtype(), bytes);
+  const Operand in[] = {Operand::of(result), Operand::of(Scalar::load(result.dtype(), bytes))};
+  NDArray* outs[] = {&result};
+  u(in, outs);
+}
+
+// std's out= must take sqrt's result (NumPy's std is sqrt(var, out=out), same_kind casting).
+void check_then_ufunc(int ufunc, DType out) {
+  const OperandType in[] = {OperandType{out}};
+  const DType produced = ops::resolve_loop(ufunc, in, std::nullopt, Casting::SameKind).loop->types[1];
+  if (!can_cast(produced, out, Casting::SameKind))
+    throw_error(ErrorKind::Type, "Cannot cast ufunc '" + std::string(ops::ufunc_defs()[ufunc].name) + "' output from " +
+                                     dtype_repr(produced) + " to " + dtype_repr(out) +
+                                     " with casting rule 'same_kind'");
 }
 
 }  // namespace
 
-namespace ops {
-
-std::span<const std::string_view> reduction_names() {
-  static const std::array<std::string_view, kReductions.size()> names = [] {
-    std::array<std::string_view, kReductions.size()> n{};
-    for (size_t i = 0; i < kReductions.size(); ++i) n[i] = kReductions[i].name;
-    return n;
+std::span<const Reduction> Reduction::all() {
+  static const std::vector<Reduction> all = [] {
+    std::vector<Reduction> v;
+    for (size_t i = 0; i < ops::reduction_defs().size(); ++i) v.emplace_back(static_cast<int>(i));
+    return v;
   }();
-  return names;
+  return all;
 }
 
-ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype) {
-  // Without NaNs to skip, NumPy's nan-functions are the plain ones (nanvar of ints is var, with
-  // var's inf for n - ddof <= 0); the internal rows (_all_nan, ...) keep their names.
-  if (name.starts_with("nan") && !is_inexact(in)) name.remove_prefix(3);
-  const ReductionDef* def = find(name);
-  if (!def) throw_error(ErrorKind::Value, "no reduction named " + std::string(name));
+const Reduction* Reduction::find(std::string_view name) {
+  for (const ReductionAlias& a : kAliases)
+    if (a.alias == name) name = a.name;
+  for (const ReductionDef& d : ops::reduction_defs())
+    if (d.name == name) return &all()[static_cast<size_t>(index_of(d))];
+  return nullptr;
+}
+
+std::string_view Reduction::name() const { return def_of(*this).name; }
+bool Reduction::single_axis() const { return def_of(*this).has(ops::kOrdered); }
+
+namespace ops {
+
+ReductionKernelPlan plan_reduction(const Reduction& r, DType in, std::optional<DType> dtype, std::optional<DType> out) {
+  const ReductionDef& def = run_row(def_of(r), in);
+  const int ufunc = reduction_links(def).ufunc;
+  std::optional<DType> loop = dtype;
+  std::optional<DType> sum_loop;  // mean/var: the add loop NumPy sums into out= with
+  if (out && !dtype && ufunc >= 0) {
+    switch (def.result) {
+      case ResultRule::SumLike:
+      case ResultRule::Same:
+        loop = resolve_reduce_like(ufunc, in, std::nullopt, out).types[2];
+        break;
+      case ResultRule::Mean:
+      case ResultRule::Var:
+        // NumPy's mean and var pass dtype=float64 for bool and integers (mean: float32 for
+        // float16), which out= cannot change; else they sum into out= in the loop it resolves.
+        if (is_inexact(in) && !(def.result == ResultRule::Mean && in == DType::Float16))
+          sum_loop = resolve_reduce_like(ufunc, result_dtype(def.result, in), std::nullopt, out).types[2];
+        break;
+      case ResultRule::Bool:   // NumPy's logical reductions take the bool loop whatever out is
+      case ResultRule::Index:
+        break;
+    }
+  }
   ReductionKernelPlan plan;
-  plan.out = dtype ? *dtype : result_dtype(def->result, in);
-  plan.compute = compute_dtype(*def, in, plan.out, dtype.has_value());
-  plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(def - kReductions.data()),
-                            def->map, def->combine, def->identity, def->post, def->acc_type, def->step,
-                            def->step4};
-  plan.ordered = def->ordered;
-  plan.has_identity = def->empty == Empty::Identity;
-  plan.all_nan_error = def->all_nan_error;
-  // NumPy's nanmean/nanvar/nanstd of floats are built from ufunc reductions (which take axis 0 on
-  // a 0-d array); of integers they are mean/var/std (mapped above).
-  const bool via_ufunc_reductions = def->name.starts_with("nan");
-  plan.counts_items = (def->result == R::Mean || def->result == R::Var) && !via_ufunc_reductions;
+  plan.def = &def;
+  plan.out = loop ? *loop : result_dtype(def.result, in);
+  plan.compute = compute_dtype(def.compute, in, plan.out, loop.has_value());
+  if (sum_loop) plan.compute = promote_types(plan.compute, *sum_loop);
+  const ReductionKernel& k = def.kernel;
+  plan.spec = ReductionSpec{static_cast<uint64_t>(InternalOp::Reduction) + static_cast<uint64_t>(index_of(def)),
+                            k.map, k.combine, k.identity, k.post, k.acc_type, k.step, k.step4};
   return plan;
 }
 
 }  // namespace ops
 
-NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
+NDArray reduce(const Reduction& r, const NDArray& a, std::optional<std::span<const int64_t>> axes,
                std::optional<DType> dtype, bool keepdims, double param, const ReduceOptions& options) {
-  // Under a mask the mean counts the selected elements; nanmean of an exact dtype is the mean.
-  const bool masked_mean = options.where && (name == "mean" || (name == "nanmean" && !is_inexact(a.dtype())));
-  const ops::ReductionKernelPlan plan = ops::plan_reduction(masked_mean ? "_masked_mean" : name, a.dtype(), dtype);
-  if (plan.ordered && axes && axes->size() > 1)
-    throw_error(ErrorKind::Type, std::string(name) + " takes a single axis (an integer) or None");
-  // NumPy's ufunc reductions accept axis 0 on a 0-d array; mean/var/std (and their nan forms) do not.
-  if (plan.counts_items && a.ndim() == 0 && axes && !axes->empty())
+  const ReductionDef& asked = def_of(r);
+  const ops::ReductionLinks& links = ops::reduction_links(asked);
+  const ReductionDef& def = run_row(asked, a.dtype());
+  const NDArray* out = options.out;
+  const NDArray* where = options.where;
+  // NumPy's where= and initial= are arguments of the ufunc reductions.
+  if (options.initial && !asked.has(ops::kFoldsInitial))
+    throw_error(ErrorKind::Type, std::string(asked.name) + "() got an unexpected keyword argument 'initial'");
+  if (where && links.ufunc < 0)
+    throw_error(ErrorKind::Type, std::string(asked.name) + "() got an unexpected keyword argument 'where'");
+  if (asked.has(ops::kInexactOnly) && is_inexact(a.dtype())) {
+    if (dtype && !is_inexact(*dtype)) throw_error(ErrorKind::Type, "If a is inexact, then dtype must be inexact");
+    if (out && !is_inexact(out->dtype())) throw_error(ErrorKind::Type, "If a is inexact, then out must be inexact");
+  }
+  if (def.has(ops::kOrdered) && axes && axes->size() > 1)
+    throw_error(ErrorKind::Type, std::string(asked.name) + " takes a single axis (an integer) or None");
+  if (def.has(ops::kRejectsAxisOf0d) && a.ndim() == 0 && axes && !axes->empty())
     throw_error(ErrorKind::Axis, "axis " + std::to_string((*axes)[0]) + " is out of bounds for array of dimension 0");
   const auto reduced = ops::reduction_axes(axes, a.ndim());
-  const bool is_min = name.find("min") != std::string_view::npos;
-  if (options.where && !plan.has_identity && !options.has_initial)
-    throw_error(ErrorKind::Value, std::string("reduction operation '") + (is_min ? "minimum" : "maximum") +
-                                      "' does not have an identity, so to use a where mask one has to specify 'initial'");
-  std::optional<NDArray> mask;
-  if (options.where) {
-    if (options.where->dtype() != DType::Bool)
-      throw_error(ErrorKind::Type, "Cannot cast array data from dtype('" + std::string(dtype_name(options.where->dtype())) +
-                                       "') to dtype('bool') according to the rule 'safe'");
-    mask = options.where->broadcast_to(a.shape());
-  }
+  if (where && where->dtype() != DType::Bool)
+    throw_error(ErrorKind::Type, "Cannot cast array data from " + dtype_repr(where->dtype()) +
+                                     " to dtype('bool') according to the rule 'safe'");
 
   Shape out_shape, keep_shape;
   int64_t count = 1;
   for (int d = 0; d < a.ndim(); ++d) {
-    bool is_reduced = std::find(reduced.begin(), reduced.end(), d) != reduced.end();
+    const bool is_reduced = std::find(reduced.begin(), reduced.end(), d) != reduced.end();
     if (is_reduced) count *= a.shape()[d];
     else out_shape.push_back(a.shape()[d]);
     keep_shape.push_back(is_reduced ? 1 : a.shape()[d]);
   }
-  if (count == 0 && !plan.has_identity && !options.has_initial) {
-    if (plan.ordered) throw_error(ErrorKind::Value, "attempt to get " + std::string(name) + " of an empty sequence");
-    throw_error(ErrorKind::Value, std::string("zero-size array to reduction operation ") +
-                                      (is_min ? "minimum" : "maximum") + " which has no identity");
-  }
-  NDArray out = empty(out_shape, plan.out);
-  ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, out, param, plan.ordered,
-                     mask ? &*mask : nullptr);
-  if (plan.all_nan_error && is_inexact(a.dtype()) && out.size() > 0) {
-    // NumPy raises for an all-NaN slice: a second reduction and one small device->host read.
-    NDArray all_nan = reduce("_all_nan", a, axes);
+  // NumPy's order of errors: nanargmin's all-NaN slices, an arg reduction's empty slice, the
+  // operands' shapes, the where= mask without initial=, an empty reduction without identity.
+  if (def.has(ops::kAllNanError) && is_inexact(a.dtype()) && a.size() > 0) {
+    // A second reduction and one small device->host read: the only reductions that synchronize.
+    static const Reduction& all_nan = *Reduction::find("_all_nan");
+    static const Reduction& any = *Reduction::find("any");
     bool any_all_nan = false;
-    reduce("any", all_nan).copy_to_host(&any_all_nan);
+    reduce(any, reduce(all_nan, a, axes)).copy_to_host(&any_all_nan);
     if (any_all_nan) throw_error(ErrorKind::Value, "All-NaN slice encountered");
   }
-  return keepdims ? out.reshape(keep_shape) : out;
+  // NumPy's nanargmin is argmin of the NaN-replaced data: its errors name argmin.
+  const std::string_view base = links.plain ? links.plain->name : asked.name;
+  if (count == 0 && def.empty == Empty::ArgError)
+    throw_error(ErrorKind::Value, "attempt to get " + std::string(base) + " of an empty sequence");
+  const std::optional<DType> out_dtype = out ? std::optional<DType>(out->dtype()) : std::nullopt;
+  const ReductionDef* masked = where ? ops::reduction_links(def).masked : nullptr;
+  const ops::ReductionKernelPlan plan =
+      ops::plan_reduction(masked ? Reduction::all()[static_cast<size_t>(index_of(*masked))] : r, a.dtype(), dtype,
+                          out_dtype);
+  if (links.ufunc >= 0) {
+    ops::check_reduction_operands(asked.ufunc, a.shape(), std::span<const int>(reduced.data(), reduced.size()), keepdims,
+                                  out ? &out->shape() : nullptr,
+                                  where ? &where->shape() : nullptr);
+  } else if (out) {
+    if (out->shape() != (keepdims ? keep_shape : out_shape))
+      throw_error(ErrorKind::Value, "output array does not match result of np." + std::string(base) + ".");
+    if (!can_cast(out->dtype(), plan.out, Casting::Safe))
+      throw_error(ErrorKind::Type, "Cannot cast array data from " + dtype_repr(out->dtype()) + " to " +
+                                       dtype_repr(plan.out) + " according to the rule 'safe'");
+  }
+  if (def.empty == Empty::NoIdentity && !options.initial) {
+    if (where)
+      throw_error(ErrorKind::Value, "reduction operation '" + std::string(asked.ufunc) +
+                                        "' does not have an identity, so to use a where mask one has to specify "
+                                        "'initial'");
+    if (count == 0)
+      throw_error(ErrorKind::Value, "zero-size array to reduction operation " + std::string(asked.ufunc) +
+                                        " which has no identity");
+  }
+  if (out && links.then >= 0) check_then_ufunc(links.then, out->dtype());
+  if (out) check_device(*out, a.device(), "output array");
+  std::optional<NDArray> mask;
+  if (where) mask = where->broadcast_to(a.shape());
+
+  // The kernel writes out= itself unless it overlaps an operand, or initial= must be folded in
+  // the loop's dtype first; otherwise a temporary of the loop's (or out's) dtype is copied in.
+  NDArray out_view = out ? out->reshape(out_shape) : NDArray();
+  const bool direct = out && (!options.initial || out->dtype() == plan.out) && !overlaps(a, *out) &&
+                      !(mask && overlaps(*mask, *out)) && engine_can_write(out_view);
+  NDArray result = direct ? out_view : empty(out_shape, out && !options.initial ? out->dtype() : plan.out);
+  ops::run_reduction(plan.spec, a, std::span(reduced.data(), reduced.size()), plan.compute, result, param,
+                     plan.def->has(ops::kOrdered), mask ? &*mask : nullptr);
+  if (options.initial) fold_initial(Ufunc::all()[static_cast<size_t>(links.ufunc)], result, *options.initial);
+  if (out) {
+    if (!direct) out_view.assign(result);
+    return *out;
+  }
+  return keepdims ? result.reshape(keep_shape) : result;
+}
+
+NDArray reduce(std::string_view name, const NDArray& a, std::optional<std::span<const int64_t>> axes,
+               std::optional<DType> dtype, bool keepdims, double param, const ReduceOptions& options) {
+  const Reduction* r = Reduction::find(name);
+  if (!r) throw_error(ErrorKind::Value, "no reduction named " + std::string(name));
+  return reduce(*r, a, axes, dtype, keepdims, param, options);
 }
 
 NDArray NDArray::sum(std::optional<std::span<const int64_t>> axes, std::optional<DType> dtype, bool keepdims) const {
-  return reduce("sum", *this, axes, dtype, keepdims);
+  static const Reduction& sum = *Reduction::find("sum");
+  return reduce(sum, *this, axes, dtype, keepdims);
 }
 
 }  // namespace cuarray

@@ -106,9 +106,11 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArr
     ss = sorter->astype(DType::Int64, false).copy(Order::C);
     if (a.size() > 0) {
       // NumPy checks every sorter index: one min and one max, read back.
+      static const Reduction& min_reduction = *Reduction::find("min");
+      static const Reduction& max_reduction = *Reduction::find("max");
       int64_t lo = 0, hi = 0;
-      reduce("min", ss).copy_to_host(&lo);
-      reduce("max", ss).copy_to_host(&hi);
+      reduce(min_reduction, ss).copy_to_host(&lo);
+      reduce(max_reduction, ss).copy_to_host(&hi);
       if (lo < 0 || hi >= a.size()) throw_error(ErrorKind::Value, "Sorter index out of range.");
     }
   }

@@ -1,6 +1,5 @@
 // ufunc.accumulate over the scan engine, with NumPy's loop resolution for reduce-like calls
 // (docs/scans.md); cumsum & co. (src/ops/math/cumulative.cpp) are accumulates with an element map.
-#include <algorithm>
 #include <array>
 #include <string>
 
@@ -21,16 +20,6 @@ constexpr std::array<std::string_view, 3> kMaps = {
     "cuarray_isnan(v) ? cuarray_cast<acc_t>(0) : cuarray_cast<acc_t>(cuarray_cast<loop_t>(v))",
     "cuarray_isnan(v) ? cuarray_cast<acc_t>(1) : cuarray_cast<acc_t>(cuarray_cast<loop_t>(v))",
 };
-
-// Ufuncs whose loops are associative, so a parallel scan gives NumPy's values (exactly for
-// integers, bools and min/max; up to rounding order for float sums and products).
-constexpr std::string_view kAssociative[] = {"add",         "multiply",   "maximum",     "minimum",
-                                             "fmax",        "fmin",       "logical_and", "logical_or",
-                                             "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor"};
-
-bool is_associative(std::string_view name) {
-  return std::find(std::begin(kAssociative), std::end(kAssociative), name) != std::end(kAssociative);
-}
 
 }  // namespace
 
@@ -64,7 +53,8 @@ NDArray accumulate_mapped(const Ufunc& u, ScanElementMap map, const NDArray& a, 
 }
 
 AccumulatePlan plan_accumulate(int ufunc_index, const ParsedLoop& loop, ScanElementMap map) {
-  const bool associative = is_associative(ufunc_defs()[ufunc_index].name);
+  // Associative ufuncs scan in parallel; the others fold left to right as NumPy does.
+  const bool associative = ufunc_defs()[ufunc_index].has(kAssociative);
   const DType t = loop.types[2];
   // A parallel float16 scan combines in float32 (rounding once per output, not once per step as
   // NumPy's loop does); the sequential fold keeps the loop dtype and NumPy's per-step rounding.

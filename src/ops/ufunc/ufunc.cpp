@@ -15,11 +15,10 @@ namespace {
 
 using ops::kMaxUfuncArgs;
 
-struct Alias {
-  std::string_view alias, name;
-};
-constexpr Alias kAliases[] = {{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
-                              {"conj", "conjugate"},     {"bitwise_not", "invert"}};
+// NumPy's other names for its ufuncs (numpy.abs is numpy.absolute); Python's namespace is built
+// from this list too.
+constexpr UfuncAlias kAliases[] = {{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
+                                   {"conj", "conjugate"},     {"bitwise_not", "invert"}};
 
 // Allocated outputs follow the memory order of the first input of the full shape (NumPy's
 // order='K'), so a ufunc on transposed arrays writes contiguously.
@@ -53,8 +52,10 @@ std::span<const Ufunc> Ufunc::all() {
   return all;
 }
 
+std::span<const UfuncAlias> Ufunc::aliases() { return kAliases; }
+
 const Ufunc* Ufunc::find(std::string_view name) {
-  for (const Alias& a : kAliases)
+  for (const UfuncAlias& a : kAliases)
     if (a.alias == name) name = a.name;
   const ops::UfuncDef* def = ops::find_ufunc(name);
   return def ? &all()[static_cast<size_t>(def - ops::ufunc_defs().data())] : nullptr;
@@ -108,8 +109,7 @@ UfuncResult Ufunc::operator()(std::span<const Operand> inputs, std::span<NDArray
   check_python_ints(inputs, choice);
   const ops::ParsedLoop& loop = *choice.loop;
 
-  static const int kPower = Ufunc::find("power")->index();
-  if (index_ == kPower && is_integer(loop.types[1]) && inputs[1].is_scalar() &&
+  if (def.has(ops::kRejectsNegativeIntegerPower) && is_integer(loop.types[1]) && inputs[1].is_scalar() &&
       inputs[1].scalar.kind == Scalar::Kind::Int && !inputs[1].scalar.int_is_unsigned && inputs[1].scalar.i < 0)
     throw_error(ErrorKind::Value, "Integers to negative integer powers are not allowed.");
 

@@ -157,8 +157,8 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, std::span<const int64_t
   key.push(static_cast<uint8_t>(u.index())).push(static_cast<uint8_t>(u.index() >> 8));
   for (int k = 0; k < 3; ++k) key.push(static_cast<uint8_t>(loop.types[k]));
   key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(out.dtype())).push(static_cast<uint8_t>(rank));
-  static const int kAdd = Ufunc::find("add")->index();
-  const bool pairwise = u.index() == kAdd && kind(loop.types[2]) == DTypeKind::Float;
+  const bool pairwise =
+      ops::ufunc_defs()[u.index()].has(ops::kPairwiseFloatSum) && kind(loop.types[2]) == DTypeKind::Float;
   const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{ops::reduceat_source(loop, a.dtype(), out.dtype(), rank, pairwise),
                              ops::kReduceatKernelName};

@@ -224,8 +224,7 @@ const ParsedLoop& resolve_reduce_like(int index, DType in, std::optional<DType> 
     inputs[0] = inputs[1] = OperandType{DType::Bool};
   } else if (out) {
     inputs[0] = OperandType{*out};
-  } else if ((std::string_view(def.name) == "add" || std::string_view(def.name) == "multiply") &&
-             (in == DType::Bool || (is_integer(in) && itemsize(in) < 8))) {
+  } else if (def.has(kAccumulatesSmallIntsInInt64) && (in == DType::Bool || (is_integer(in) && itemsize(in) < 8))) {
     inputs[0] = OperandType{kind(in) == DTypeKind::UnsignedInt ? DType::UInt64 : DType::Int64};
   }
   const ParsedLoop& loop = *resolve_loop(index, inputs, dtype, Casting::Unsafe).loop;

@@ -34,9 +34,9 @@ const LoopChoice& resolve_loop_memo(int index, std::span<const OperandType> inpu
                                     Casting casting);
 
 // The loop of a reduce-like method (reduce, accumulate, reduceat) of the binary ufunc `index` on an
-// input of dtype `in`: NumPy resolves it as a call on (out-or-dtype, in) with unsafe casting; add
-// and multiply of bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64)
-// when neither dtype= nor out= is given, and NumPy 2's logical promoter takes the bool loop unless
+// input of dtype `in`: NumPy resolves it as a call on (out-or-dtype, in) with unsafe casting; the
+// ufuncs flagged kAccumulatesSmallIntsInInt64 (add, multiply) accumulate bool and integers narrower
+// than 64 bits in int64 (unsigned: uint64) when neither dtype= nor out= is given, and NumPy 2's logical promoter takes the bool loop unless
 // dtype= asks otherwise. TypeError when the loop does not keep one dtype from input to result.
 const ParsedLoop& resolve_reduce_like(int index, DType in, std::optional<DType> dtype, std::optional<DType> out);
 

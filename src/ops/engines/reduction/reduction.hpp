@@ -56,16 +56,6 @@ struct ReducePlan {
 std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
                              bool partial_output, int kept_rank, int reduced_rank, const ReducePlan& plan);
 
-// What reduce() runs for one NumPy reduction on one input dtype (dtype= when given).
-struct ReductionKernelPlan {
-  ReductionSpec spec;
-  DType compute, out;
-  bool ordered, has_identity, all_nan_error;
-  bool counts_items;  // mean/var/std: divide by the element count (NumPy rejects axis 0 on 0-d for them)
-};
-ReductionKernelPlan plan_reduction(std::string_view name, DType in, std::optional<DType> dtype = std::nullopt);
-std::span<const std::string_view> reduction_names();
-
 // Normalizes axis= for a reduction: nullopt means all axes. Throws AxisError / ValueError.
 SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim);
 

@@ -26,19 +26,18 @@ constexpr int kMaxIndexArrays = kMaxOperands - 2;      // the view also holds th
 constexpr uint16_t bit(DType t) { return static_cast<uint16_t>(1u << static_cast<int>(t)); }
 constexpr uint16_t kWideInts = bit(DType::Int32) | bit(DType::UInt32) | bit(DType::Int64) | bit(DType::UInt64);
 
-// The loops with a hardware atomic, by ufunc and (uniform) loop dtype.
+// The dtypes each hardware atomic of the ufunc table (UfuncDef::atomic) serves.
 struct NativeCombine {
-  std::string_view ufunc;
+  AtomicOp atomic;
   CombineMethod method;
   uint16_t dtypes;
 };
 constexpr NativeCombine kNativeCombines[] = {
-    {"add", CombineMethod::Add,
+    {AtomicOp::Add, CombineMethod::Add,
      kWideInts | bit(DType::Float32) | bit(DType::Float64) | bit(DType::Complex64) | bit(DType::Complex128)},
-    {"maximum", CombineMethod::Max, kWideInts},   {"fmax", CombineMethod::Max, kWideInts},
-    {"minimum", CombineMethod::Min, kWideInts},   {"fmin", CombineMethod::Min, kWideInts},
-    {"bitwise_and", CombineMethod::And, kWideInts}, {"bitwise_or", CombineMethod::Or, kWideInts},
-    {"bitwise_xor", CombineMethod::Xor, kWideInts},
+    {AtomicOp::Max, CombineMethod::Max, kWideInts}, {AtomicOp::Min, CombineMethod::Min, kWideInts},
+    {AtomicOp::And, CombineMethod::And, kWideInts}, {AtomicOp::Or, CombineMethod::Or, kWideInts},
+    {AtomicOp::Xor, CombineMethod::Xor, kWideInts},
 };
 
 std::string str(int64_t v) { return std::to_string(v); }
@@ -78,7 +77,7 @@ CombineMethod combine_method(int ufunc_index, const ParsedLoop& loop, DType targ
   const UfuncDef& def = ufunc_defs()[ufunc_index];
   if (def.nin == 2 && loop.types[0] == target && loop.types[1] == target && loop.types[2] == target)
     for (const NativeCombine& n : kNativeCombines)
-      if (n.ufunc == def.name && (n.dtypes & bit(target))) return n.method;
+      if (n.atomic == def.atomic && (n.dtypes & bit(target))) return n.method;
   return itemsize(target) == 16 ? CombineMethod::Lock : CombineMethod::CompareAndSwap;
 }
 
