@@ -25,6 +25,7 @@ from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, h
 from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)
 from ._statistics import average, diagonal, trace
 from ._pad import pad
+from ._products import *  # noqa: F401,F403  (matmul, dot, vdot, inner, outer, tensordot, kron, cross, vecdot, ...)
 from ._einsum import einsum, einsum_path
 from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,

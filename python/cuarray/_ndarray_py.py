@@ -70,7 +70,7 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     if method != "__call__":
         return NotImplemented
     ours = getattr(cuarray, ufunc.__name__, None)
-    if not isinstance(ours, cuarray.ufunc):
+    if not isinstance(ours, (cuarray.ufunc, cuarray._products.gufunc)):
         return NotImplemented
     # NumPy hands its scalars over as 0-d arrays: they are scalars (strong, NEP 50) to us.
     inputs = [x[()] if isinstance(x, _np.ndarray) and x.ndim == 0 else x for x in inputs]

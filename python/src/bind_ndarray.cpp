@@ -314,6 +314,7 @@ void bind_ndarray(nb::module_& m) {
   bind_reduction_methods(cls);
 
   // ---- operators ----
+  bind_matmul_operators(cls);
 #define CUARRAY_BINOP(py, ufunc)                                                                       \
   cls.def("__" py "__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U(ufunc); return binary(u, a, b); }); \
   cls.def("__r" py "__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U(ufunc); return binary(u, b, a); }); \

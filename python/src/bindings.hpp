@@ -2,6 +2,8 @@
 #pragma once
 #include <nanobind/nanobind.h>
 
+#include "py_array.hpp"
+
 namespace cuarray::py {
 void bind_ndarray(nanobind::module_& m);
 void bind_ufuncs(nanobind::module_& m);
@@ -16,5 +18,8 @@ void bind_histograms(nanobind::module_& m);
 void bind_pad(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
 void bind_sets(nanobind::module_& m);
+void bind_products(nanobind::module_& m);
+// The `@` operators and ndarray.dot, attached with the other operators (bind_ndarray.cpp).
+void bind_matmul_operators(nanobind::class_<PyArray>& cls);
 void bind_einsum(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -20,5 +20,6 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_pad(m);
   cuarray::py::bind_manipulation(m);
   cuarray::py::bind_sets(m);
+  cuarray::py::bind_products(m);
   cuarray::py::bind_einsum(m);
 }

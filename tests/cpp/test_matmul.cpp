@@ -8,7 +8,9 @@
 #include "cuarray/products.hpp"
 #include "device_arrays.hpp"
 #include "expect_error.hpp"
+#include "expect_compiles.hpp"
 #include "gpu_test.hpp"
+#include "ops/linalg/products/gemm.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
 namespace cuarray {
@@ -122,6 +124,15 @@ TEST(GemmPlan, BatchDimsThatDoNotCoalesceLoopOnTheHost) {
   EXPECT_EQ(p.outer_c, (Strides{60}));
 }
 
+TEST(IntegerGemm, KernelCompilesForEveryDTypeAndOpPair) {
+  for (DType t : {DType::Bool, DType::Int8, DType::UInt16, DType::Int32, DType::Int64, DType::UInt64})
+    for (bool ta : {false, true})
+      for (bool tb : {false, true})
+        test::expect_compiles(ops::integer_gemm_source(t, ta, tb),
+                              std::string("integer gemm ") + std::string(dtype_name(t)) + (ta ? " T" : " N") + (tb ? "T" : "N"),
+                              test::LocalMemory::None);
+}
+
 TEST(Matmul, ShapeErrorsBeforeAnyGpuWork) {
   // NumPy: np.matmul(np.ones(()), np.ones(3)) and friends; raised from shapes alone.
   const NDArray scalar(nullptr, nullptr, Shape{}, Strides{}, DType::Float64);
@@ -169,6 +180,17 @@ TEST(Matmul, StackedFloat32WithBroadcast) {
   test::expect_array<float>(matmul(s, m), DType::Float32, {2, 2, 2}, {3, 4, 11, 16, 19, 28, 27, 40});
   // m @ s (m broadcast with batch stride 0)
   test::expect_array<float>(matmul(m, s), DType::Float32, {2, 2, 2}, {4, 7, 8, 15, 16, 19, 36, 43});
+}
+
+TEST(Matmul, IntegersWrapAroundAsNumPy) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  // a = np.array([[100, -100], [127, 1]], np.int8); b = np.array([[2, 3], [1, -128]], np.int8)
+  const NDArray a = test::device_array<int8_t>({100, -100, 127, 1}, Shape{2, 2});
+  const NDArray b = test::device_array<int8_t>({2, 3, 1, -128}, Shape{2, 2});
+  // a @ b: 200-100 = 100; 300+12800 -> 13100 % 256 = 44; 254+1 -> -1; 381-128 = 253 -> -3
+  test::expect_array<int8_t>(matmul(a, b), DType::Int8, {2, 2}, {100, 44, -1, -3});
+  // a.T @ b (op flag on a)
+  test::expect_array<int8_t>(matmul(a.transpose(), b), DType::Int8, {2, 2}, {71, -84, 57, 84});
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // kernel for bool and the integers. Pointers are NumPy's A, B and C (the plan swaps them for the
 // column-major call); every call goes on the current stream.
 #pragma once
+#include <string>
+
 #include "cuarray/dtype.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
@@ -9,6 +11,8 @@ namespace cuarray::ops {
 
 void cublas_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
 void integer_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
+// The integer GEMM kernel's source for one dtype and pair of op flags (for the compile tests).
+std::string integer_gemm_source(DType dtype, bool trans_a, bool trans_b);
 
 // Calls gemm(a, b, c) (element offsets applied) once for each index of the plan's host-looped
 // batch dims.
