@@ -53,7 +53,10 @@ EinsumOptimize optimize_from_py(nb::handle obj) {
 
 std::vector<NDArray> arrays_of(nb::list operands) {
   std::vector<NDArray> arrays;
-  for (nb::handle h : operands) arrays.push_back(array_of(h));
+  for (nb::handle h : operands) {
+    if (!is_array(h)) throw nb::type_error("einsum operands must be cuarray.ndarray (cuarray.einsum converts others)");
+    arrays.push_back(array_of(h));
+  }
   return arrays;
 }
 
@@ -68,6 +71,7 @@ void bind_einsum(nb::module_& m) {
     options.dtype = dtype_from_py(dtype);
     options.casting = casting_from_py(casting);
     options.order = order_from_py(order, Order::K);
+    if (!out.is_none() && !is_array(out)) throw nb::type_error("out must be a cuarray.ndarray");
     options.out = out.is_none() ? nullptr : &array_of(out);
     options.optimize = optimize_from_py(optimize);
     NDArray result = einsum(subscripts, arrays, options);
