@@ -35,9 +35,12 @@ def _sublist_text(sublist):
     return text
 
 
-def _subscripts_and_operands(operands):
+def _subscripts_and_operands(operands, optimize):
     """(subscripts, operands) from either of NumPy's calling forms."""
     if len(operands) == 0:
+        if optimize is False:
+            raise ValueError("must specify the einstein sum subscripts string and at least one operand, "
+                             "or at least one operand and its corresponding subscripts list")
         raise ValueError("No input operands")
     if isinstance(operands[0], str):
         return operands[0], list(operands[1:])
@@ -56,7 +59,7 @@ def einsum(*operands, out=None, optimize=False, **kwargs):
         if optimize is False:
             raise TypeError(f"einsum() got an unexpected keyword argument '{unknown[0]}'")
         raise TypeError(f"Did not understand the following kwargs: {unknown}")
-    subscripts, ops = _subscripts_and_operands(operands)
+    subscripts, ops = _subscripts_and_operands(operands, optimize)
     ops = [x if isinstance(x, ndarray) else asarray(x) for x in ops]
     if out is not None and not isinstance(out, ndarray):
         raise TypeError("out must be a cuarray.ndarray")
@@ -66,6 +69,6 @@ def einsum(*operands, out=None, optimize=False, **kwargs):
 
 def einsum_path(*operands, optimize="greedy"):
     """numpy.einsum_path: the contraction order NumPy's greedy or optimal search picks, and its report."""
-    subscripts, ops = _subscripts_and_operands(operands)
+    subscripts, ops = _subscripts_and_operands(operands, None)
     shapes = [x.shape if isinstance(x, ndarray) else _np.shape(x) for x in ops]
     return _core.einsum_path(subscripts, shapes, optimize)

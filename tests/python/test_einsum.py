@@ -150,6 +150,10 @@ def test_einsum_path_bad_optimize():
         cp.einsum_path("ij,jk,kl->il", *hosts, optimize="fastest")
     with pytest.raises(TypeError, match="lists must contain either int or Ellipsis"):
         cp.einsum_path(hosts[0], ["a", 1])
+    with pytest.raises(ValueError, match="No input operands"):
+        cp.einsum_path()
+    with pytest.raises(ValueError, match="Number of einsum subscripts must be equal"):
+        cp.einsum_path("ij")
 
 
 # ---- einsum on the GPU ----
@@ -297,8 +301,14 @@ def test_einsum_bad_keywords():
         cp.einsum("i->i", a, order="Q")
     with pytest.raises(ValueError, match="casting must be one of"):
         cp.einsum("i->i", a, casting="bad")
-    with pytest.raises(ValueError, match="No input operands"):
+    with pytest.raises(ValueError, match="must specify the einstein sum subscripts string and at least one operand"):
         cp.einsum()
+    with pytest.raises(ValueError, match="must specify the einstein sum subscripts string and at least one operand"):
+        cp.einsum("ij")
+    with pytest.raises(ValueError, match="No input operands"):
+        cp.einsum(optimize=True)
+    with pytest.raises(ValueError, match="Number of einsum subscripts must be equal"):
+        cp.einsum("ij", optimize=True)
 
 
 @gpu

@@ -285,7 +285,8 @@ std::string EinsumExpression::input_subscripts() const {
 }
 
 EinsumExpression parse_einsum(std::string_view subscripts, std::span<const Shape> shapes, EinsumDialect dialect) {
-  if (shapes.empty()) value_error("No input operands");
+  if (shapes.empty() && dialect == EinsumDialect::CEinsum)
+    value_error("must specify the einstein sum subscripts string and at least one operand");
   return dialect == EinsumDialect::CEinsum ? parse_c_einsum(subscripts, shapes) : parse_path_einsum(subscripts, shapes);
 }
 
