@@ -85,7 +85,7 @@ NDArray einsum(std::string_view subscripts, std::span<const NDArray> operands, c
   // and never hold an intermediate larger than the largest operand or the result.
   EinsumOptimize plan_options = options.optimize;
   if (c_einsum) plan_options.kind = EinsumOptimize::Kind::Greedy;
-  const EinsumPath plan = plan_einsum(e, plan_options);
+  const EinsumPath plan = plan_einsum(e, plan_options, false);
 
   std::vector<LabeledArray> pending;
   for (size_t i = 0; i < operands.size(); ++i) pending.push_back({operands[i].astype(dtype, false), e.inputs[i]});

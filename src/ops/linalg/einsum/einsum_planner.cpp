@@ -204,7 +204,7 @@ Path optimal_path(const std::vector<LabelSet>& inputs, LabelSet output, const Ei
   return cheapest(full);
 }
 
-EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize) {
+EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize, bool with_report) {
   const size_t n = e.inputs.size();
   std::vector<LabelSet> input_sets;
   for (const std::string& term : e.inputs) input_sets.push_back(label_set(term));
@@ -232,8 +232,10 @@ EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize
     EinsumContraction c;
     c.positions = result.path[step];
     std::sort(c.positions.begin(), c.positions.end(), std::greater<>());
-    for (int64_t p : c.positions)
-      if (p < 0 || p >= static_cast<int64_t>(terms.size())) throw_error(ErrorKind::Index, "pop index out of range");
+    // Popped one by one, as NumPy's list.pop: a repeated position takes the next term.
+    for (size_t i = 0; i < c.positions.size(); ++i)
+      if (c.positions[i] < 0 || c.positions[i] >= static_cast<int64_t>(terms.size() - i))
+        throw_error(ErrorKind::Index, "pop index out of range");
     Contraction found = find_contraction(c.positions, input_sets, output_set);
     input_sets = found.remaining;
     c.flops = flop_count(found.involved, found.removed != 0, c.positions.size(), e);
@@ -256,6 +258,7 @@ EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize
 
   result.input_subscripts = e.input_subscripts();
   result.output_subscript = e.output;
+  if (!with_report) return result;
   size_t label_total = 0;
   for (const std::string& term : e.inputs) label_total += std::popcount(label_set(term));
   const bool inner_product = label_total > static_cast<size_t>(std::popcount(indices));

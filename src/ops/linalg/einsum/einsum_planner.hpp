@@ -15,7 +15,8 @@ Path greedy_path(const std::vector<LabelSet>& inputs, LabelSet output, const Ein
 Path optimal_path(const std::vector<LabelSet>& inputs, LabelSet output, const EinsumExpression& e, double memory_limit);
 
 // numpy.einsum_path's body after parsing: the path for `optimize`, the contraction list and the
-// report. optimize=None gives one contraction of every operand, as NumPy's does.
-EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize);
+// report (left empty without `with_report`: einsum itself needs only the contractions).
+// optimize=None gives one contraction of every operand, as NumPy's does.
+EinsumPath plan_einsum(const EinsumExpression& e, const EinsumOptimize& optimize, bool with_report = true);
 
 }  // namespace cuarray::einsum_detail
