@@ -1,6 +1,7 @@
 // cuarray: NumPy's API on NVIDIA GPUs, for C++. Include this one header.
 #pragma once
 #include "cuarray/dtype.hpp"
+#include "cuarray/einsum.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/pad.hpp"
