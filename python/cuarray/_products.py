@@ -217,11 +217,7 @@ def _tensordot_axes(a, b, axes):
         a_axes = [operator.index(x) for x in (a_axes if isinstance(a_axes, (list, tuple)) else [a_axes])]
         b_axes = [operator.index(x) for x in (b_axes if isinstance(b_axes, (list, tuple)) else [b_axes])]
         return a_axes, b_axes
-    if n < 0:
-        raise ValueError("negative axes are not supported")  # NumPy 2 rejects an integer below 0
-    if n > a.ndim or n > b.ndim:
-        raise ValueError("shape-mismatch for sum")
-    return list(range(a.ndim - n, a.ndim)), list(range(n))
+    return list(range(-n, 0)), list(range(0, n))  # NumPy's lists (IndexError when n exceeds a dim count)
 
 
 def tensordot(a, b, axes=2):
