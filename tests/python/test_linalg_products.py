@@ -90,6 +90,20 @@ def test_integer_matmul_wraps_around(dtype, rng):
 
 
 @gpu
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.bool_])
+def test_byte_matmul_on_tensor_cores(dtype, rng):
+    """Sizes that meet cuBLAS's int8 GEMM rules (multiples of 4): int32 sums cast back as NumPy's
+    wraparound (or != 0 for bool); plain, transposed and stacked operands."""
+    a, b = _data((64, 128), dtype, rng), _data((128, 32), dtype, rng)
+    ga, gb = cp.asarray(a), cp.asarray(b)
+    np.testing.assert_array_equal(cp.asnumpy(ga @ gb), a @ b)
+    np.testing.assert_array_equal(cp.asnumpy(gb.T @ ga.T), b.T @ a.T)
+    s, t = _data((3, 16, 64), dtype, rng), _data((3, 64, 8), dtype, rng)
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(s) @ cp.asarray(t)), s @ t)
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(s) @ cp.asarray(t[0])), s @ t[0])
+
+
+@gpu
 def test_large_float_products_use_gemm_accuracy(rng):
     """k = 2048 float32 without TF32 stays near FP32 rounding (TF32 would miss by ~1e-3)."""
     assert not cp.cuda.cublas.allow_tf32()

@@ -78,10 +78,20 @@ void gemm_into(NDArray a, NDArray b, const NDArray& c, const Shape& batch) {
     plan = ops::plan_gemm(m, k, n, batch, *ma, *mb);
   }
   const DTypeKind kind = cuarray::kind(c.dtype());
-  if (kind == DTypeKind::Float || kind == DTypeKind::Complex)
+  if (kind == DTypeKind::Float || kind == DTypeKind::Complex) {
     ops::cublas_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
-  else
-    ops::integer_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
+    return;
+  }
+  if (c.itemsize() == 1 && ops::imma_fits(plan, a.raw_data(), b.raw_data())) {
+    // int32 sums on tensor cores, then NumPy's cast (wraps to the byte; nonzero is true for bool).
+    NDArray sums = empty(c.shape(), DType::Int32);
+    if (ops::cublas_int8_gemm(plan, a.raw_data(), b.raw_data(), sums.raw_data())) {
+      NDArray target = c;
+      target.assign(sums);
+      return;
+    }
+  }
+  ops::integer_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
 }
 
 }  // namespace
