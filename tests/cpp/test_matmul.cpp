@@ -10,6 +10,7 @@
 #include "expect_error.hpp"
 #include "expect_compiles.hpp"
 #include "gpu_test.hpp"
+#include "libs/cublas.hpp"
 #include "ops/linalg/products/gemm.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
@@ -122,6 +123,30 @@ TEST(GemmPlan, BatchDimsThatDoNotCoalesceLoopOnTheHost) {
   EXPECT_EQ(p.outer_a, (Strides{6}));
   EXPECT_EQ(p.outer_b, (Strides{0}));
   EXPECT_EQ(p.outer_c, (Strides{60}));
+}
+
+// Loading needs no GPU: where the toolkit or a wheel holds libcublas, every function of the table
+// (the GEMM and what the solvers call) resolves; elsewhere the error names cuBLAS and the pip command.
+TEST(CublasLibrary, TableResolvesEveryFunction) {
+  try {
+    const libs::CublasApi& api = libs::cublas();
+    EXPECT_NE(api.cublasGemmStridedBatchedEx_64, nullptr);
+    EXPECT_NE(api.cublasZmatinvBatched, nullptr);
+    EXPECT_STREQ(api.cublasGetStatusName(CUBLAS_STATUS_NOT_SUPPORTED), "CUBLAS_STATUS_NOT_SUPPORTED");
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::CudaRuntime);
+    EXPECT_NE(std::string(e.what()).find("cuBLAS"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("pip install nvidia-cublas"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CublasLibrary, Tf32IsOptIn) {
+  const bool before = allow_tf32();
+  set_allow_tf32(true);
+  EXPECT_TRUE(allow_tf32());
+  set_allow_tf32(false);
+  EXPECT_FALSE(allow_tf32());
+  set_allow_tf32(before);
 }
 
 TEST(IntegerGemm, KernelCompilesForEveryDTypeAndOpPair) {
