@@ -59,9 +59,11 @@ void cublas_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b
 
 bool imma_fits(const GemmPlan& plan, const char* a, const char* b) {
   // cuBLAS's rules for its IMMA kernels: 4-byte aligned matrices, leading dimensions and m, k
-  // multiples of 4 (C is int32 with ld = n').
+  // multiples of 4 (C is int32 with ld = n'). And k < 2^17, so that no int32 sum of products of
+  // at most 2^14 in magnitude overflows: exactness then needs no word on whether the tensor
+  // cores wrap or saturate.
   const auto four = [](int64_t x) { return x % 4 == 0; };
-  bool fits = four(plan.m) && four(plan.k) && four(plan.a.ld) && four(plan.b.ld) && four(plan.c.ld) &&
+  bool fits = plan.k < (int64_t{1} << 17) && four(plan.m) && four(plan.k) && four(plan.a.ld) && four(plan.b.ld) && four(plan.c.ld) &&
               four(plan.a.batch_stride) && four(plan.b.batch_stride) &&
               reinterpret_cast<uintptr_t>(a) % 4 == 0 && reinterpret_cast<uintptr_t>(b) % 4 == 0;
   for (size_t d = 0; d < plan.outer_shape.size(); ++d) fits = fits && four(plan.outer_a[d]) && four(plan.outer_b[d]);
