@@ -89,8 +89,8 @@ def _matmul(x1, x2, out, casting, dtype, axes, axis):
     if axes is None:
         return _core.matmul(x1, x2, out, dtype, casting)
     if len(axes) != 3:
-        raise ValueError(f"axes should be a list with an entry for all 3 inputs and outputs; entries for outputs "
-                         f"can only be omitted if none of them has core axes.")
+        raise ValueError("axes should be a list with an entry for all 3 inputs and outputs; entries for outputs "
+                         "can only be omitted if none of them has core axes.")
     cores = [min(x.ndim, 2) for x in (x1, x2)]
     a, b = _core_axes_last([x1, x2], axes[:2], cores)
     result = _core.matmul(a, b, None, dtype, casting)

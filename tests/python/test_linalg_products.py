@@ -174,6 +174,17 @@ def test_matmul_out_dtype_casting(rng):
 
 
 @gpu
+def test_matmul_axes_and_order(rng):
+    a, b = _data((4, 2, 3), np.float64, rng), _data((3, 5, 2), np.float64, rng)
+    ga, gb = cp.asarray(a), cp.asarray(b)
+    axes = [(0, 2), (0, 1), (1, 0)]  # a's core dims are (4, 3): rows on axis 0, columns on axis 2
+    _assert_product(cp.matmul(ga, gb, axes=axes), np.matmul(a, b, axes=axes), a, b, 3)
+    f = cp.matmul(ga[0].T, gb[:, :, 0], order="F")
+    assert f.flags.f_contiguous
+    _assert_product(f, np.matmul(a[0].T, b[:, :, 0], order="F"), a, b, 4)
+
+
+@gpu
 def test_matmul_shape_errors(rng):
     cases = [((), (3,)), ((3,), ()), ((2, 3), (2, 3)), ((3,), (4,)), ((2, 2, 3), (3, 3, 2)), ((5, 2, 3), (4, 3, 2)),
              ((4,), (2, 3, 4))]
