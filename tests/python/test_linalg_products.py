@@ -390,7 +390,10 @@ def test_host_arrays_are_refused():
 
 def test_multi_dot_order_is_numpys():
     from cuarray.linalg._products import _chain_order
-    from numpy.linalg._linalg import _multi_dot_matrix_chain_order
+    try:
+        from numpy.linalg._linalg import _multi_dot_matrix_chain_order
+    except ImportError:
+        pytest.skip("this NumPy has no _multi_dot_matrix_chain_order to compare with")
     rng = np.random.default_rng(0)
     for _ in range(20):
         dims = rng.integers(1, 50, size=rng.integers(3, 7))
