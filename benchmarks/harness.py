@@ -146,6 +146,11 @@ def _random_flat(size: int, dtype: str, seed: int) -> np.ndarray:
         return rng.random(size) < 0.5
     if dtype.kind in "iu":  # Generator.random makes floats only
         return rng.integers(0, np.iinfo(dtype).max, size, dtype=dtype, endpoint=True)
+    if dtype.kind == "c":  # real and imaginary parts each uniform in [0, 1)
+        parts = rng.random((2, size), dtype=np.float64 if dtype.itemsize == 16 else np.float32)
+        return (parts[0] + 1j * parts[1]).astype(dtype)
+    if dtype.itemsize == 2:  # Generator.random makes float32 and float64 only
+        return rng.random(size, dtype=np.float32).astype(dtype)
     return rng.random(size, dtype=dtype)
 
 

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from .results import Result, format_ms
 
-HEADER = ("benchmark", "cuarray", "CuPy", "NumPy", "cuarray/CuPy", "GB/s", "% copy BW",
+HEADER = ("benchmark", "cuarray", "CuPy", "NumPy", "cuarray/CuPy", "GB/s", "% copy BW", "TFLOP/s", "% peak",
           "target", "result", "note")
 ERROR_NOTE_CHARS = 90
 
@@ -46,6 +46,8 @@ def _row(name: str, target: str, results: list[Result], binding: bool) -> tuple[
             f"{speedup:.2f}x" if speedup else "-",
             _gbps_cell(gbps),
             f"{share:.0%}" if share else "-",
+            f"{cuarray.tflops:.1f}" if cuarray and cuarray.tflops else "-",
+            f"{cuarray.peak_share:.0%}" if cuarray and cuarray.peak_share else "-",
             target or "-", _verdict_cell(cuarray, binding), errors)
 
 

@@ -17,6 +17,8 @@ class Result:
     ms: float | None = None
     gbps: float | None = None
     copy_share: float | None = None
+    tflops: float | None = None       # products: TFLOP/s (TOP/s for integers)
+    peak_share: float | None = None   # tflops as a share of the GPU's peak for the dtype
     speedup_vs_cupy: float | None = None
     speedup_vs_numpy: float | None = None
     target: str | None = None
@@ -86,8 +88,8 @@ def _speedup(reference: Result | None, result: Result) -> float | None:
 
 
 def finalize(results: list[Result], bytes_moved: int | None, target: Target | None,
-             copy_gbps: float | None) -> None:
-    """Fill in bandwidth, copy share, speed-ups and cuarray's verdict, in place."""
+             copy_gbps: float | None, flops: float | None = None, peak_tflops: float | None = None) -> None:
+    """Fill in bandwidth, copy share, the rate of a product, speed-ups and cuarray's verdict, in place."""
     by_library = {r.library: r for r in results}
     for result in results:
         if result.ms is None:
@@ -96,6 +98,10 @@ def finalize(results: list[Result], bytes_moved: int | None, target: Target | No
             result.gbps = bytes_moved / result.ms / 1e6
             if copy_gbps:
                 result.copy_share = result.gbps / copy_gbps
+        if flops:
+            result.tflops = flops / result.ms / 1e9
+            if peak_tflops:
+                result.peak_share = result.tflops / peak_tflops
         result.speedup_vs_cupy = _speedup(by_library.get("cupy"), result)
         result.speedup_vs_numpy = _speedup(by_library.get("numpy"), result)
     cuarray = by_library.get("cuarray")

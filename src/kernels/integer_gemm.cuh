@@ -8,13 +8,16 @@
 // The generated part defines, before this fragment: elem_t, acc_t, kTransA, kTransB, kBool, and
 // the tiling: a block of 256 threads computes a BM x BN tile of C' in steps of BK along l, each
 // thread a TM x TN grid of it (rows tx + r * (BM / TM), columns ty + c * (BN / TN): neighbouring
-// threads read neighbouring shared words and write neighbouring elements of a column of C').
+// threads read neighbouring shared words and write neighbouring elements of a column of C'). The
+// next k-step's elements are fetched into registers during the current step's arithmetic.
 extern "C" __global__ void __launch_bounds__(256)
     cuarray_integer_gemm(const elem_t* A, const elem_t* B, elem_t* C, int64_t m, int64_t n, int64_t k,
                          int64_t lda, int64_t ldb, int64_t ldc, int64_t stride_a, int64_t stride_b,
                          int64_t stride_c, int64_t batch) {
   constexpr int kThreads = 256, RX = BM / TM, RY = BN / TN;
+  constexpr int kLoadsA = BM * BK / kThreads, kLoadsB = BK * BN / kThreads;
   static_assert(RX * RY == kThreads, "one thread per TM x TN piece of the tile");
+  static_assert(kLoadsA * kThreads == BM * BK && kLoadsB * kThreads == BK * BN, "whole tiles per load round");
   __shared__ acc_t As[BK][BM];
   __shared__ acc_t Bs[BK][BN];
   const int tid = threadIdx.x, tx = tid % RX, ty = tid / RX;
@@ -24,28 +27,45 @@ extern "C" __global__ void __launch_bounds__(256)
     const elem_t* b = B + z * stride_b;
     elem_t* c = C + z * stride_c;
     for (int64_t tile_m = static_cast<int64_t>(blockIdx.y) * BM; tile_m < m; tile_m += static_cast<int64_t>(gridDim.y) * BM) {
+      // The next k-step's elements are read into registers while the current one is multiplied,
+      // so global latency hides behind the arithmetic. Loads walk the operand's contiguous index
+      // fastest, so a warp reads consecutive elements.
+      acc_t next_a[kLoadsA], next_b[kLoadsB];
+      const auto load = [&](int64_t l0) {
+#pragma unroll
+        for (int q = 0; q < kLoadsA; ++q) {
+          const int e = tid + q * kThreads;
+          const int i = kTransA ? e / BK : e % BM, l = kTransA ? e % BK : e / BM;
+          const int64_t gi = tile_m + i, gl = l0 + l;
+          next_a[q] = gi < m && gl < k ? static_cast<acc_t>(kTransA ? a[gl + gi * lda] : a[gi + gl * lda]) : acc_t(0);
+        }
+#pragma unroll
+        for (int q = 0; q < kLoadsB; ++q) {
+          const int e = tid + q * kThreads;
+          const int l = kTransB ? e / BN : e % BK, j = kTransB ? e % BN : e / BK;
+          const int64_t gl = l0 + l, gj = tile_n + j;
+          next_b[q] = gl < k && gj < n ? static_cast<acc_t>(kTransB ? b[gj + gl * ldb] : b[gl + gj * ldb]) : acc_t(0);
+        }
+      };
       acc_t acc[TM][TN];
 #pragma unroll
       for (int r = 0; r < TM; ++r)
 #pragma unroll
         for (int s = 0; s < TN; ++s) acc[r][s] = 0;
+      load(0);
       for (int64_t l0 = 0; l0 < k; l0 += BK) {
-        // Loads walk the operand's contiguous index fastest, so a warp reads consecutive elements.
-        for (int e = tid; e < BM * BK; e += kThreads) {
-          const int i = kTransA ? e / BK : e % BM, l = kTransA ? e % BK : e / BM;
-          const int64_t gi = tile_m + i, gl = l0 + l;
-          acc_t v = 0;
-          if (gi < m && gl < k) v = static_cast<acc_t>(kTransA ? a[gl + gi * lda] : a[gi + gl * lda]);
-          As[l][i] = v;
+#pragma unroll
+        for (int q = 0; q < kLoadsA; ++q) {
+          const int e = tid + q * kThreads;
+          As[kTransA ? e % BK : e / BM][kTransA ? e / BK : e % BM] = next_a[q];
         }
-        for (int e = tid; e < BK * BN; e += kThreads) {
-          const int l = kTransB ? e / BN : e % BK, j = kTransB ? e % BN : e / BK;
-          const int64_t gl = l0 + l, gj = tile_n + j;
-          acc_t v = 0;
-          if (gl < k && gj < n) v = static_cast<acc_t>(kTransB ? b[gj + gl * ldb] : b[gl + gj * ldb]);
-          Bs[l][j] = v;
+#pragma unroll
+        for (int q = 0; q < kLoadsB; ++q) {
+          const int e = tid + q * kThreads;
+          Bs[kTransB ? e / BN : e % BK][kTransB ? e % BN : e / BK] = next_b[q];
         }
         __syncthreads();
+        if (l0 + BK < k) load(l0 + BK);
 #pragma unroll
         for (int l = 0; l < BK; ++l) {
           acc_t ra[TM], rb[TN];

@@ -2,7 +2,7 @@
 // table, opened on first use, and one handle per device and stream through the PlanCache, bound to
 // that stream, with its workspace from cuarray's memory pool.
 //
-//   libs::with_cublas([&](cublasHandle_t h) { libs::check_cublas(cublas().cublasDgemm_v2(h, ...), "cublasDgemm"); });
+//   libs::with_cublas([&](cublasHandle_t h) { libs::check_cublas(cublas().cublasDtrsm_v2(h, ...), "cublasDtrsm"); });
 //
 // runs the call on the current device's current stream, after cuarray's held launches (the
 // ForeignWork guard), with the handle's math mode following allow_tf32().
@@ -25,9 +25,7 @@
 // 64-bit sizes and leading dimensions as well.
 #define CUARRAY_CUBLAS_FUNCTIONS(X)                                                                 \
   X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSetWorkspace) X(cublasSetMathMode)    \
-  X(cublasGetStatusName) X(cublasGetVersion)                                                        \
-  X(cublasGemmStridedBatchedEx_64)                                                                  \
-  X(cublasSgemm) X(cublasDgemm) X(cublasCgemm) X(cublasZgemm)                                       \
+  X(cublasGetStatusName) X(cublasGemmStridedBatchedEx_64)                                          \
   X(cublasStrsm) X(cublasDtrsm) X(cublasCtrsm) X(cublasZtrsm)                                       \
   X(cublasStrsmBatched) X(cublasDtrsmBatched) X(cublasCtrsmBatched) X(cublasZtrsmBatched)           \
   X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched)       \
@@ -60,7 +58,7 @@ class CublasHandle {
   cublasHandle_t get() const { return handle_; }
   size_t bytes() const;
   // CUBLAS_TF32_TENSOR_OP_MATH when TF32 is allowed, else CUBLAS_DEFAULT_MATH: so that the legacy
-  // entry points (cublasSgemm, trsm) follow the switch too. Set only when it changed.
+  // entry points (trsm, the batched LU) follow the switch too. Set only when it changed.
   void use_tf32(bool allowed);
 
  private:

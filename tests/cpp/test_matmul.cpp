@@ -10,6 +10,7 @@
 #include "expect_error.hpp"
 #include "expect_compiles.hpp"
 #include "gpu_test.hpp"
+#include "libs/cublas.hpp"
 #include "ops/linalg/products/gemm.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
@@ -122,6 +123,127 @@ TEST(GemmPlan, BatchDimsThatDoNotCoalesceLoopOnTheHost) {
   EXPECT_EQ(p.outer_a, (Strides{6}));
   EXPECT_EQ(p.outer_b, (Strides{0}));
   EXPECT_EQ(p.outer_c, (Strides{60}));
+}
+
+// ---- the plans computed: cuBLAS's column-major GEMM semantics run on host memory ----
+
+// A strided view of host doubles, NumPy-style (element strides), with the broadcast batch strides
+// matmul derives.
+struct HostMatrix {
+  const double* data;
+  Shape batch;     // the common batch shape
+  Strides batch_strides;
+  int64_t rows, cols, row_stride, col_stride;
+  double at(const Shape& index, int64_t r, int64_t c) const {
+    int64_t off = r * row_stride + c * col_stride;
+    for (size_t d = 0; d < index.size(); ++d) off += index[d] * batch_strides[d];
+    return data[off];
+  }
+  MatrixOperand operand() const { return {batch_strides, row_stride, col_stride}; }
+};
+
+// C (C-ordered over batch x m x n) as cuBLAS would compute it from the plan: C'(i, j) = sum_l
+// op(A')(i, l) op(B')(l, j), A' = NumPy's B, B' = NumPy's A.
+std::vector<double> run_plan(const GemmPlan& p, const double* a, const double* b, size_t c_size) {
+  std::vector<double> c(c_size, -1.0);
+  const auto op = [](const BlasOperand& x, const double* base, int64_t i, int64_t l) {
+    return x.transpose ? base[l + i * x.ld] : base[i + l * x.ld];
+  };
+  ops::for_each_outer_batch(p, [&](int64_t oa, int64_t ob, int64_t oc) {
+    for (int64_t z = 0; z < p.batch_count; ++z) {
+      const double* ap = b + ob + z * p.a.batch_stride;  // A' is NumPy's B
+      const double* bp = a + oa + z * p.b.batch_stride;
+      double* cp = c.data() + oc + z * p.c.batch_stride;
+      for (int64_t i = 0; i < p.m; ++i)
+        for (int64_t j = 0; j < p.n; ++j) {
+          double sum = 0;
+          for (int64_t l = 0; l < p.k; ++l) sum += op(p.a, ap, i, l) * (p.b.transpose ? bp[j + l * p.b.ld] : bp[l + j * p.b.ld]);
+          cp[i + j * p.c.ld] = sum;
+        }
+    }
+  });
+  return c;
+}
+
+// Checks the plan of A @ B against the product computed by indexing, for every batch index.
+void expect_plan_computes_product(const HostMatrix& a, const HostMatrix& b, bool expect_copy = false) {
+  const int64_t m = a.rows, k = a.cols, n = b.cols;
+  const GemmPlan plan = plan_gemm(m, k, n, a.batch, a.operand(), b.operand());
+  ASSERT_EQ(plan.copy_a || plan.copy_b, expect_copy);
+  if (expect_copy) return;
+  int64_t batch_size = 1;
+  for (int64_t d : a.batch) batch_size *= d;
+  const std::vector<double> c = run_plan(plan, a.data, b.data, static_cast<size_t>(batch_size * m * n));
+  Shape index(a.batch.size(), 0);
+  for (int64_t flat = 0; flat < batch_size; ++flat) {
+    int64_t rest = flat;
+    for (int d = static_cast<int>(a.batch.size()) - 1; d >= 0; --d) {
+      index[d] = rest % a.batch[d];
+      rest /= a.batch[d];
+    }
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double sum = 0;
+        for (int64_t l = 0; l < k; ++l) sum += a.at(index, i, l) * b.at(index, l, j);
+        EXPECT_EQ(c[static_cast<size_t>((flat * m + i) * n + j)], sum) << "batch " << flat << " (" << i << ", " << j << ")";
+      }
+  }
+}
+
+TEST(GemmPlan, PlansComputeTheProductForEveryLayout) {
+  std::vector<double> x(4096), y(4096);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = static_cast<double>((i * 7919) % 23) - 11;  // small integers: sums are exact
+    y[i] = static_cast<double>((i * 104729) % 19) - 9;
+  }
+  const double* X = x.data();
+  const double* Y = y.data();
+  // (3, 4) @ (4, 5), C-ordered.
+  expect_plan_computes_product({X, {}, {}, 3, 4, 4, 1}, {Y, {}, {}, 4, 5, 5, 1});
+  // Both F-ordered (transposes of C arrays).
+  expect_plan_computes_product({X, {}, {}, 3, 4, 1, 3}, {Y, {}, {}, 4, 5, 1, 4});
+  // Padded rows (a[:, :4] of a (3, 9) array) and a transposed B.
+  expect_plan_computes_product({X, {}, {}, 3, 4, 9, 1}, {Y, {}, {}, 4, 5, 1, 6});
+  // A single row and a single column with odd strides (1-D promotions of strided vectors).
+  expect_plan_computes_product({X, {}, {}, 1, 6, 0, 3}, {Y, {}, {}, 6, 1, 5, 0});
+  expect_plan_computes_product({X, {}, {}, 5, 1, 2, 0}, {Y, {}, {}, 1, 4, 0, 3});
+  // A stack (2, 3, 4, 5) with a row-major A: strided batch of 6 (coalesced).
+  expect_plan_computes_product({X, {2, 3}, {60, 20}, 4, 5, 5, 1}, {Y, {2, 3}, {90, 30}, 5, 6, 6, 1});
+  // A stack against one matrix: folded into rows.
+  expect_plan_computes_product({X, {7}, {12}, 3, 4, 4, 1}, {Y, {7}, {0}, 4, 5, 5, 1});
+  // One matrix against a stack: B strided, A stride 0.
+  expect_plan_computes_product({X, {7}, {0}, 3, 4, 1, 3}, {Y, {7}, {20}, 4, 5, 5, 1});
+  // Batch dims that do not coalesce: (4, 1) x (1, 6) broadcast, host loop plus strided batch.
+  expect_plan_computes_product({X, {4, 6}, {6, 0}, 2, 3, 3, 1}, {Y, {4, 6}, {0, 15}, 3, 5, 1, 3});
+  // Transposed stacks (a.transpose(0, 2, 1) of C arrays) with padded batch strides.
+  expect_plan_computes_product({X, {3}, {40}, 4, 5, 1, 4}, {Y, {3}, {50}, 5, 2, 1, 5});
+  // Layouts without op flags: copies.
+  expect_plan_computes_product({X, {}, {}, 3, 4, 8, 2}, {Y, {}, {}, 4, 5, 5, 1}, true);
+  expect_plan_computes_product({X, {}, {}, 3, 4, 4, 1}, {Y, {}, {}, 4, 5, -5, 1}, true);
+}
+
+// Loading needs no GPU: where the toolkit or a wheel holds libcublas, every function of the table
+// (the GEMM and what the solvers call) resolves; elsewhere the error names cuBLAS and the pip command.
+TEST(CublasLibrary, TableResolvesEveryFunction) {
+  try {
+    const libs::CublasApi& api = libs::cublas();
+    EXPECT_NE(api.cublasGemmStridedBatchedEx_64, nullptr);
+    EXPECT_NE(api.cublasZmatinvBatched, nullptr);
+    EXPECT_STREQ(api.cublasGetStatusName(CUBLAS_STATUS_NOT_SUPPORTED), "CUBLAS_STATUS_NOT_SUPPORTED");
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::CudaRuntime);
+    EXPECT_NE(std::string(e.what()).find("cuBLAS"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("pip install nvidia-cublas"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CublasLibrary, Tf32IsOptIn) {
+  const bool before = allow_tf32();
+  set_allow_tf32(true);
+  EXPECT_TRUE(allow_tf32());
+  set_allow_tf32(false);
+  EXPECT_FALSE(allow_tf32());
+  set_allow_tf32(before);
 }
 
 TEST(IntegerGemm, KernelCompilesForEveryDTypeAndOpPair) {

@@ -10,14 +10,22 @@
 namespace cuarray::ops {
 
 void cublas_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
+
+// 1-byte integers (int8, uint8, bool) on cuBLAS's integer tensor-core GEMM: int8 inputs, int32 sums
+// into `c32` (an int32 array of C's layout). Sums modulo 2^32 of the bytes read as int8 have the
+// low byte of NumPy's wrapped int8/uint8 result, and are nonzero exactly where bool's OR of ANDs
+// is true. Only where the IMMA rules hold (imma_fits); returns false, with nothing enqueued, when
+// cuBLAS still answers CUBLAS_STATUS_NOT_SUPPORTED.
+bool imma_fits(const GemmPlan& plan, const char* a, const char* b);
+bool cublas_int8_gemm(const GemmPlan& plan, const char* a, const char* b, char* c32);
 void integer_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
 // The integer GEMM kernel's source for one dtype and pair of op flags (for the compile tests).
 std::string integer_gemm_source(DType dtype, bool trans_a, bool trans_b);
 
-// Calls gemm(a, b, c) (element offsets applied) once for each index of the plan's host-looped
-// batch dims.
+// Calls gemm(a_offset, b_offset, c_offset) (elements of NumPy's A, B and C) once for each index of
+// the plan's host-looped batch dims.
 template <class Gemm>
-void for_each_outer_batch(const GemmPlan& plan, int64_t itemsize, const char* a, const char* b, char* c, Gemm&& gemm) {
+void for_each_outer_batch(const GemmPlan& plan, Gemm&& gemm) {
   const int nd = static_cast<int>(plan.outer_shape.size());
   Shape index(nd, 0);
   while (true) {
@@ -27,7 +35,7 @@ void for_each_outer_batch(const GemmPlan& plan, int64_t itemsize, const char* a,
       ob += index[d] * plan.outer_b[d];
       oc += index[d] * plan.outer_c[d];
     }
-    gemm(a + oa * itemsize, b + ob * itemsize, c + oc * itemsize);
+    gemm(oa, ob, oc);
     int d = nd - 1;
     for (; d >= 0; --d) {
       if (++index[d] < plan.outer_shape[d]) break;

@@ -60,8 +60,10 @@ void integer_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* 
                                  static_cast<unsigned>(std::min((plan.m + tile.bm - 1) / tile.bm, kMaxGridYZ)),
                                  static_cast<unsigned>(std::min(plan.batch_count, kMaxGridYZ)));
   const int64_t item = itemsize(dtype);
-  for_each_outer_batch(plan, item, a, b, c, [&](const char* na, const char* nb, char* nc) {
+  for_each_outer_batch(plan, [&](int64_t oa, int64_t ob, int64_t oc) {
     // The GEMM's A' is NumPy's B and its B' NumPy's A (gemm_plan.hpp).
+    const char *na = a + oa * item, *nb = b + ob * item;
+    char* nc = c + oc * item;
     runtime::launch(kernel, {grid, runtime::LaunchDims(256)}, nb, na, nc, plan.m, plan.n, plan.k, plan.a.ld,
                     plan.b.ld, plan.c.ld, plan.a.batch_stride, plan.b.batch_stride, plan.c.batch_stride,
                     plan.batch_count);

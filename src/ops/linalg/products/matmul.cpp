@@ -78,10 +78,20 @@ void gemm_into(NDArray a, NDArray b, const NDArray& c, const Shape& batch) {
     plan = ops::plan_gemm(m, k, n, batch, *ma, *mb);
   }
   const DTypeKind kind = cuarray::kind(c.dtype());
-  if (kind == DTypeKind::Float || kind == DTypeKind::Complex)
+  if (kind == DTypeKind::Float || kind == DTypeKind::Complex) {
     ops::cublas_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
-  else
-    ops::integer_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
+    return;
+  }
+  if (c.itemsize() == 1 && ops::imma_fits(plan, a.raw_data(), b.raw_data())) {
+    // int32 sums on tensor cores, then NumPy's cast (wraps to the byte; nonzero is true for bool).
+    NDArray sums = empty(c.shape(), DType::Int32);
+    if (ops::cublas_int8_gemm(plan, a.raw_data(), b.raw_data(), sums.raw_data())) {
+      NDArray target = c;
+      target.assign(sums);
+      return;
+    }
+  }
+  ops::integer_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
 }
 
 }  // namespace
@@ -94,7 +104,10 @@ NDArray matmul(const NDArray& a_in, const NDArray& b_in, const MatmulOptions& op
                                         " does not have enough dimensions (has 0, gufunc core with signature " +
                                         kSignature + " requires 1)");
   }
-  check_device(b_in, a_in.device(), "b");
+  // cuBLAS and the kernels run on the current device, as ufuncs do: operands must live there.
+  const int device = current_device();
+  check_device(a_in, device);
+  check_device(b_in, device);
   // A 1-D a is a row and a 1-D b a column; their dims leave the result again.
   const bool a_vector = a_in.ndim() == 1, b_vector = b_in.ndim() == 1;
   const int64_t row_axis = 0, column_axis = 1;
@@ -123,7 +136,7 @@ NDArray matmul(const NDArray& a_in, const NDArray& b_in, const MatmulOptions& op
   check_cast(b.dtype(), type, options.casting, "input 1");
   const NDArray* out = options.out;
   if (out) {
-    check_device(*out, a.device(), "output array");
+    check_device(*out, device, "output array");
     if (out->shape() != result_shape) {
       const int core = static_cast<int>(!a_vector) + static_cast<int>(!b_vector);
       if (out->ndim() >= core && Shape(out->shape().begin(), out->shape().end() - core) == batch) {
