@@ -7,6 +7,7 @@ docs/linalg.md): one planned GEMM on cuBLAS (float, complex) or cuarray's intege
 converts arguments and raises NumPy's errors for them.
 """
 import operator
+import warnings
 
 import numpy as _np
 
@@ -240,13 +241,23 @@ def kron(a, b):
     return _ufuncs.multiply(a_view, b_view).reshape(tuple(x * y for x, y in zip(a.shape, b.shape)))
 
 
+# NumPy 2.0 deprecated 2-component vectors in cross and 2.5 refuses them; follow the NumPy installed.
+_CROSS_TAKES_2D = _np.lib.NumpyVersion(_np.__version__) < "2.5.0"
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    """numpy.cross of 2- or 3-component vectors (2-component ones give the z component)."""
+    """numpy.cross of 3-component vectors (and, before NumPy 2.5, 2-component ones: the z component)."""
     if axis is not None:
         axisa = axisb = axisc = axis
     a, b = moveaxis(_operand(a, "cross"), axisa, -1), moveaxis(_operand(b, "cross"), axisb, -1)
+    if not _CROSS_TAKES_2D and (a.shape[-1] != 3 or b.shape[-1] != 3):
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
+                         f"{a.shape[-1]} and {b.shape[-1]} dimensional instead.")
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
+    if a.shape[-1] == 2 or b.shape[-1] == 2:
+        warnings.warn("Arrays of 2-dimensional vectors are deprecated. Use arrays of 3-dimensional vectors "
+                      "instead. (deprecated in NumPy 2.0)", DeprecationWarning, stacklevel=2)
     a0, a1 = a[..., 0], a[..., 1]
     b0, b1 = b[..., 0], b[..., 1]
     mul, sub = _ufuncs.multiply, _ufuncs.subtract

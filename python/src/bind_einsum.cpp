@@ -79,7 +79,8 @@ void bind_einsum(nb::module_& m) {
     // A lone operand's transpose or diagonal is a view of it, with it as base (NumPy's).
     if (arrays.size() == 1 && result.buffer() == arrays[0].buffer()) return wrap_view(std::move(result), operands[0]);
     return wrap(std::move(result));
-  });
+  }, nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("casting").none(),
+     nb::arg("order").none(), nb::arg("out").none(), nb::arg("optimize").none());
   // einsum_path(subscripts, shapes, optimize) -> (['einsum_path', (i, j), ...], report)
   m.def("einsum_path", [](const std::string& subscripts, nb::list shapes, nb::handle optimize) {
     std::vector<Shape> converted;
@@ -93,7 +94,7 @@ void bind_einsum(nb::module_& m) {
       path.append(nb::tuple(positions));
     }
     return nb::make_tuple(path, nb::str(p.report.c_str()));
-  });
+  }, nb::arg("subscripts"), nb::arg("shapes"), nb::arg("optimize").none());
 }
 
 }  // namespace cuarray::py

@@ -179,9 +179,9 @@ def test_matmul_axes_and_order(rng):
     ga, gb = cp.asarray(a), cp.asarray(b)
     axes = [(0, 2), (0, 1), (1, 0)]  # a's core dims are (4, 3): rows on axis 0, columns on axis 2
     _assert_product(cp.matmul(ga, gb, axes=axes), np.matmul(a, b, axes=axes), a, b, 3)
-    f = cp.matmul(ga[0].T, gb[:, :, 0], order="F")
+    f = cp.matmul(ga[0].T, gb[:2, :, 0], order="F")  # (3, 2) @ (2, 5)
     assert f.flags.f_contiguous
-    _assert_product(f, np.matmul(a[0].T, b[:, :, 0], order="F"), a, b, 4)
+    _assert_product(f, np.matmul(a[0].T, b[:2, :, 0], order="F"), a, b, 4)
 
 
 @gpu
@@ -268,17 +268,24 @@ def test_dot_family(dtype, rng):
 def test_cross(rng):
     for sa, sb in [((3,), (3,)), ((4, 3), (3,)), ((2, 3), (2, 2)), ((2,), (3,)), ((5, 2), (5, 2))]:
         a, b = _data(sa, np.float64, rng), _data(sb, np.float64, rng)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # NumPy 2 deprecates 2-component vectors
-            ref = np.cross(a, b)
-        got = cp.cross(cp.asarray(a), cp.asarray(b))
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # NumPy 2.0 deprecates 2-component vectors
+                ref = np.cross(a, b)
+        except ValueError:  # and a later NumPy refuses them: so must we, with its message
+            with pytest.raises(ValueError, match="3-dimensional vectors"):
+                cp.cross(cp.asarray(a), cp.asarray(b))
+            continue
+        with pytest.warns(DeprecationWarning) if 2 in (sa[-1], sb[-1]) else warnings.catch_warnings():
+            got = cp.cross(cp.asarray(a), cp.asarray(b))
         _assert_product(got, ref, a, b, 2)
     a, b = _data((3, 4), np.int32, rng), _data((3, 4), np.int32, rng)
     np.testing.assert_array_equal(cp.asnumpy(cp.cross(cp.asarray(a), cp.asarray(b), axis=0)), np.cross(a, b, axis=0))
     np.testing.assert_array_equal(cp.asnumpy(cp.linalg.cross(cp.asarray(a[:, :3].T), cp.asarray(b[:, :3].T))),
                                   np.linalg.cross(a[:, :3].T, b[:, :3].T))
     expect_error(lambda: np.cross(np.ones(4), np.ones(3)), lambda: cp.cross(cp.ones(4), cp.ones(3)),
-                 "incompatible dimensions for cross product")
+                 "incompatible dimensions for cross product" if np.lib.NumpyVersion(np.__version__) < "2.5.0"
+                 else "3-dimensional vectors, but they are 4 and 3")
     expect_error(lambda: np.linalg.cross(np.ones(2), np.ones(2)), lambda: cp.linalg.cross(cp.ones(2), cp.ones(2)),
                  "must be (arrays of) 3-dimensional vectors")
 
