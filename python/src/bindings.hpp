@@ -16,4 +16,5 @@ void bind_histograms(nanobind::module_& m);
 void bind_pad(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
 void bind_sets(nanobind::module_& m);
+void bind_linalg(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -20,4 +20,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_pad(m);
   cuarray::py::bind_manipulation(m);
   cuarray::py::bind_sets(m);
+  cuarray::py::bind_linalg(m);
 }
