@@ -4,6 +4,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/pad.hpp"
+#include "cuarray/products.hpp"
 #include "cuarray/random.hpp"
 #include "cuarray/indexing.hpp"
 #include "cuarray/index_key.hpp"

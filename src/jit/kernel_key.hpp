@@ -27,6 +27,7 @@ enum class KernelFamily : uint8_t {
   TransposeCopy,
   Pad,
   Join,
+  IntegerGemm,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

@@ -24,4 +24,5 @@ extern const std::string_view order_stats_cuh;
 extern const std::string_view transpose_cuh;
 extern const std::string_view pad_cuh;
 extern const std::string_view join_cuh;
+extern const std::string_view integer_gemm_cuh;
 }  // namespace cuarray::kernels
