@@ -48,7 +48,9 @@ EigResult eig(const NDArray& a, bool compute_vectors = true);
 struct SvdResult {
   NDArray u, s, vh;
 };
-SvdResult svd(const NDArray& a, bool full_matrices = true, bool compute_uv = true);
+// hermitian: a is taken as Hermitian and factored through eigh, as NumPy does (U from the
+// eigenvectors ordered by |w| descending, Vh carrying w's signs).
+SvdResult svd(const NDArray& a, bool full_matrices = true, bool compute_uv = true, bool hermitian = false);
 
 // ---- solvers and determinants ----
 NDArray inv(const NDArray& a);
@@ -60,6 +62,20 @@ struct SlogdetResult {
   NDArray sign, logabsdet;
 };
 SlogdetResult slogdet(const NDArray& a);
+
+// ---- least squares (SVD and cuBLAS products) ----
+// numpy.linalg.pinv: singular values at or below rcond * max(s) count as zero; rcond broadcasts
+// against the stack's batch dimensions. An empty matrix gives an empty (..., N, M) of a's dtype.
+NDArray pinv(const NDArray& a, const NDArray& rcond, bool hermitian = false);
+// numpy.linalg.lstsq for 2-D a and 1-D or 2-D b: (x, residuals, rank, s). rcond defaults to the
+// computing precision's eps * max(M, N). residuals are the squared 2-norms of each column of
+// b - a x when rank == N < M, else empty. Reads the rank on the host.
+struct LstsqResult {
+  NDArray x, residuals;
+  int64_t rank;
+  NDArray s;
+};
+LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcond = std::nullopt);
 
 // ---- checks of cuSOLVER's status words ----
 // On by default: a routine that can fail on the data (a singular or indefinite matrix, a

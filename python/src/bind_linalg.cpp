@@ -1,6 +1,7 @@
 // numpy.linalg's decompositions and solvers (cuarray/linalg.hpp). Arguments arrive as cuarray
 // arrays; cuarray/linalg/_decompositions.py and _solvers.py convert them and build NumPy's
 // namedtuples.
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string_view.h>
 
 #include <string>
@@ -38,8 +39,8 @@ void bind_linalg(nb::module_& m) {
     linalg::EigResult r = linalg::eig(array_of(a), compute_vectors);
     return nb::make_tuple(wrap(std::move(r.eigenvalues)), wrap_optional(std::move(r.eigenvectors)));
   });
-  la.def("svd", [](nb::handle a, bool full_matrices, bool compute_uv) {
-    linalg::SvdResult r = linalg::svd(array_of(a), full_matrices, compute_uv);
+  la.def("svd", [](nb::handle a, bool full_matrices, bool compute_uv, bool hermitian) {
+    linalg::SvdResult r = linalg::svd(array_of(a), full_matrices, compute_uv, hermitian);
     return nb::make_tuple(wrap_optional(std::move(r.u)), wrap(std::move(r.s)), wrap_optional(std::move(r.vh)));
   });
   la.def("inv", [](nb::handle a) { return wrap(linalg::inv(array_of(a))); });
@@ -49,6 +50,13 @@ void bind_linalg(nb::module_& m) {
     linalg::SlogdetResult r = linalg::slogdet(array_of(a));
     return nb::make_tuple(wrap(std::move(r.sign)), wrap(std::move(r.logabsdet)));
   });
+  la.def("pinv", [](nb::handle a, nb::handle rcond, bool hermitian) {
+    return wrap(linalg::pinv(array_of(a), array_of(rcond), hermitian));
+  });
+  la.def("lstsq", [](nb::handle a, nb::handle b, std::optional<double> rcond) {
+    linalg::LstsqResult r = linalg::lstsq(array_of(a), array_of(b), rcond);
+    return nb::make_tuple(wrap(std::move(r.x)), wrap(std::move(r.residuals)), r.rank, wrap(std::move(r.s)));
+  }, nb::arg("a"), nb::arg("b"), nb::arg("rcond").none());
   la.def("set_error_checks", &linalg::set_error_checks);
   la.def("error_checks", &linalg::error_checks);
   la.def("force_routine", [](std::string_view operation, std::string_view routine) {

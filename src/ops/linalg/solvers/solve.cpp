@@ -7,7 +7,7 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/linalg.hpp"
-#include "ops/linalg/lu_factor.hpp"
+#include "ops/linalg/solvers/lu_factor.hpp"
 
 namespace cuarray::linalg {
 namespace {

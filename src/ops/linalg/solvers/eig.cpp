@@ -12,9 +12,9 @@
 #include "cuarray/linalg.hpp"
 #include "cuarray/ufunc.hpp"
 #include "libs/cusolver.hpp"
-#include "ops/linalg/host_workspace.hpp"
-#include "ops/linalg/matrix_stack.hpp"
-#include "ops/linalg/status_words.hpp"
+#include "ops/linalg/solvers/host_workspace.hpp"
+#include "ops/linalg/solvers/matrix_stack.hpp"
+#include "ops/linalg/solvers/status_words.hpp"
 
 namespace cuarray::linalg {
 namespace {

@@ -1,4 +1,4 @@
-#include "ops/linalg/routine_choice.hpp"
+#include "ops/linalg/solvers/routine_choice.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "ops/linalg/status_words.hpp"
+#include "ops/linalg/solvers/status_words.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,7 +1,7 @@
-#include "ops/linalg/lu_factor.hpp"
+#include "ops/linalg/solvers/lu_factor.hpp"
 
 #include "libs/cusolver.hpp"
-#include "ops/linalg/host_workspace.hpp"
+#include "ops/linalg/solvers/host_workspace.hpp"
 
 namespace cuarray::linalg {
 

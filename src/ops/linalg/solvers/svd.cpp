@@ -10,10 +10,11 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/linalg.hpp"
 #include "libs/cusolver.hpp"
-#include "ops/linalg/host_workspace.hpp"
-#include "ops/linalg/matrix_stack.hpp"
-#include "ops/linalg/routine_choice.hpp"
-#include "ops/linalg/status_words.hpp"
+#include "ops/linalg/solvers/host_workspace.hpp"
+#include "ops/linalg/solvers/matrix_stack.hpp"
+#include "ops/linalg/solvers/routine_choice.hpp"
+#include "ops/linalg/solvers/status_words.hpp"
+#include "ops/linalg/solvers/svd_hermitian.hpp"
 
 namespace cuarray::linalg {
 namespace {
@@ -155,7 +156,8 @@ SvdResult empty_svd(const Shape& batch, int64_t m, int64_t n, DType dtype, bool 
 
 }  // namespace
 
-SvdResult svd(const NDArray& a, bool full_matrices, bool compute_uv) {
+SvdResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermitian) {
+  if (hermitian) return hermitian_svd(a, compute_uv);
   check_at_least_2d(a);
   const DType dtype = solver_dtype(a.dtype());
   const int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1];

@@ -1,4 +1,4 @@
-#include "ops/linalg/matrix_stack.hpp"
+#include "ops/linalg/solvers/matrix_stack.hpp"
 
 #include <string>
 

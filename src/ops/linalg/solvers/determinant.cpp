@@ -4,7 +4,7 @@
 #include "cuarray/linalg.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/ufunc.hpp"
-#include "ops/linalg/lu_factor.hpp"
+#include "ops/linalg/solvers/lu_factor.hpp"
 
 namespace cuarray::linalg {
 namespace {

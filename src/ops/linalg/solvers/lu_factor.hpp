@@ -4,8 +4,8 @@
 #include <cublas_api.h>
 
 #include "cuarray/ndarray.hpp"
-#include "ops/linalg/matrix_stack.hpp"
-#include "ops/linalg/status_words.hpp"
+#include "ops/linalg/solvers/matrix_stack.hpp"
+#include "ops/linalg/solvers/status_words.hpp"
 
 namespace cuarray::linalg {
 

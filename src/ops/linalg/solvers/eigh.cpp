@@ -7,10 +7,10 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/linalg.hpp"
 #include "libs/cusolver.hpp"
-#include "ops/linalg/host_workspace.hpp"
-#include "ops/linalg/matrix_stack.hpp"
-#include "ops/linalg/routine_choice.hpp"
-#include "ops/linalg/status_words.hpp"
+#include "ops/linalg/solvers/host_workspace.hpp"
+#include "ops/linalg/solvers/matrix_stack.hpp"
+#include "ops/linalg/solvers/routine_choice.hpp"
+#include "ops/linalg/solvers/status_words.hpp"
 
 namespace cuarray::linalg {
 
