@@ -53,7 +53,9 @@ struct SvdResult {
 SvdResult svd(const NDArray& a, bool full_matrices = true, bool compute_uv = true, bool hermitian = false);
 
 // ---- solvers and determinants ----
-NDArray inv(const NDArray& a);
+// raise_singular=false leaves a singular matrix's inverse as the inf/NaN the solve gives (what
+// numpy.linalg.cond relies on) instead of raising LinAlgError.
+NDArray inv(const NDArray& a, bool raise_singular = true);
 // numpy.linalg.solve: b is a vector stack (..., M) only when it is 1-D (NumPy 2); otherwise
 // (..., M, K), its batch dimensions broadcast with a's.
 NDArray solve(const NDArray& a, const NDArray& b);

@@ -43,7 +43,8 @@ void bind_linalg(nb::module_& m) {
     linalg::SvdResult r = linalg::svd(array_of(a), full_matrices, compute_uv, hermitian);
     return nb::make_tuple(wrap_optional(std::move(r.u)), wrap(std::move(r.s)), wrap_optional(std::move(r.vh)));
   });
-  la.def("inv", [](nb::handle a) { return wrap(linalg::inv(array_of(a))); });
+  la.def("inv", [](nb::handle a, bool raise_singular) { return wrap(linalg::inv(array_of(a), raise_singular)); },
+         nb::arg("a"), nb::arg("raise_singular") = true);
   la.def("solve", [](nb::handle a, nb::handle b) { return wrap(linalg::solve(array_of(a), array_of(b))); });
   la.def("det", [](nb::handle a) { return wrap(linalg::det(array_of(a))); });
   la.def("slogdet", [](nb::handle a) {

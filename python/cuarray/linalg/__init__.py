@@ -1,5 +1,13 @@
-"""cuarray.linalg: NumPy's linalg namespace. Norms are reductions and live here now; the
-factorizations and solvers (cuBLAS/cuSOLVER) arrive with the linear-algebra work."""
-from ._norms import norm
+"""cuarray.linalg: NumPy's linalg namespace. Decompositions and solvers run on cuSOLVER (C++,
+docs/linalg_solvers.md); norms compose reductions and singular values."""
+from numpy.linalg import LinAlgError
 
-__all__ = ["norm"]
+from ._decompositions import cholesky, eig, eigh, eigvals, eigvalsh, qr, svd, svdvals
+from ._norms import matrix_norm, norm, vector_norm
+from ._results import EigResult, EighResult, QRResult, SlogdetResult, SVDResult
+from ._solvers import (cond, det, error_checks, inv, lstsq, matrix_rank, pinv, set_error_checks, slogdet, solve,
+                       tensorinv, tensorsolve)
+
+__all__ = ["LinAlgError", "cholesky", "cond", "det", "eig", "eigh", "eigvals", "eigvalsh", "error_checks", "inv",
+           "lstsq", "matrix_norm", "matrix_rank", "norm", "pinv", "qr", "set_error_checks", "slogdet", "solve",
+           "svd", "svdvals", "tensorinv", "tensorsolve", "vector_norm"]

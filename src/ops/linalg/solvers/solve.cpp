@@ -26,7 +26,7 @@ constexpr const char* kSingular = "Singular matrix";
 
 }  // namespace
 
-NDArray inv(const NDArray& a) {
+NDArray inv(const NDArray& a, bool raise_singular) {
   check_square(a);
   const DType dtype = solver_dtype(a.dtype());
   const int64_t n = a.shape()[a.ndim() - 1];
@@ -36,7 +36,7 @@ NDArray inv(const NDArray& a) {
   LuFactors lu = lu_factor(ColumnMajorStack::transposed_of(a, dtype));
   x.transposed().assign(eye(n, n, 0, dtype));
   lu_solve(lu, CUBLAS_OP_N, x);
-  lu.status.raise_if_failed(kSingular);
+  if (raise_singular) lu.status.raise_if_failed(kSingular);
   return x.transposed();
 }
 
