@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
-from . import (cold_start, copy_reference, creation, elementwise, histograms, indexing, manipulation,
-               manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
+from . import (cold_start, copy_reference, creation, elementwise, histograms, indexing, linalg_solvers,
+               manipulation, manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize
@@ -18,7 +18,8 @@ from .results import finalize
 # The copy reference always runs first: every bandwidth share is a share of it.
 BENCHMARKS = [*copy_reference.CASES, *overhead.CASES, *elementwise.CASES, *creation.CASES,
               *transfer.CASES, *reduction.CASES, *scan.CASES, *select.CASES, *indexing.CASES, *sort.CASES, *sets.CASES,
-              *histograms.CASES, *manipulation.CASES, *manipulation_copy.CASES, *cold_start.CASES]
+              *histograms.CASES, *manipulation.CASES, *manipulation_copy.CASES, *linalg_solvers.CASES,
+              *cold_start.CASES]
 
 # Targets were set on an H200 with CuPy 14.2; elsewhere the verdicts are only indicative.
 REFERENCE_GPU = "H200"
