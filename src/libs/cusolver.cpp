@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cuarray/errors.hpp"
+#include "runtime/foreign_work.hpp"
 
 namespace cuarray::libs {
 
@@ -31,11 +32,18 @@ cudaDataType cuda_data_type(DType dtype) {
   }
 }
 
-CusolverDnHandle::CusolverDnHandle() {
+CusolverDnHandle::CusolverDnHandle(int device, StreamHandle stream) {
+  // cuSOLVER (through the CUDA runtime) works in the context current on the thread: the device's.
+  runtime::ForeignWork on_device(device);
   const CusolverApi& api = cusolver();
   check_cusolver(api.cusolverDnCreate(&handle_), "cusolverDnCreate");
-  check_cusolver(api.cusolverDnSetStream(handle_, current_stream_handle()), "cusolverDnSetStream");
-  check_cusolver(api.cusolverDnCreateParams(&params_), "cusolverDnCreateParams");
+  try {
+    check_cusolver(api.cusolverDnSetStream(handle_, stream), "cusolverDnSetStream");
+    check_cusolver(api.cusolverDnCreateParams(&params_), "cusolverDnCreateParams");
+  } catch (...) {
+    api.cusolverDnDestroy(handle_);
+    throw;
+  }
 }
 
 CusolverDnHandle::~CusolverDnHandle() {

@@ -54,7 +54,7 @@ cudaDataType cuda_data_type(DType dtype);
 // PlanKind::CusolverDnHandle in that stream's PlanCache.
 class CusolverDnHandle {
  public:
-  CusolverDnHandle();
+  CusolverDnHandle(int device, StreamHandle stream);
   ~CusolverDnHandle();
   CusolverDnHandle(const CusolverDnHandle&) = delete;
   CusolverDnHandle& operator=(const CusolverDnHandle&) = delete;
@@ -70,10 +70,12 @@ class CusolverDnHandle {
 // launches (runtime::ForeignWork), so its calls keep their place in program order.
 template <class Work>
 decltype(auto) with_cusolver(Work&& work) {
+  const int device = current_device();
   return PlanCache::current().lookup_and_exec<CusolverDnHandle>(
-      PlanKey(PlanKind::CusolverDnHandle), [] { return std::make_unique<CusolverDnHandle>(); },
+      PlanKey(PlanKind::CusolverDnHandle),
+      [&] { return std::make_unique<CusolverDnHandle>(device, current_stream_handle()); },
       [&](CusolverDnHandle& h) -> decltype(auto) {
-        runtime::ForeignWork on_stream(current_device());
+        runtime::ForeignWork on_stream(device);
         return std::forward<Work>(work)(h);
       });
 }

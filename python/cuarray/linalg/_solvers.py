@@ -5,6 +5,7 @@ import numpy as _np
 
 from .. import _core, _reductions, _ufuncs
 from .._creation import asarray
+from .._functions import where
 from ._decompositions import svd
 from ._norms import norm
 from ._results import SlogdetResult
@@ -87,8 +88,8 @@ def cond(x, p=None):
     # NaN from a singular matrix is inf, unless the input itself held NaN.
     nan_mask = _ufuncs.isnan(r)
     if bool(_reductions.any(nan_mask)):
-        nan_mask &= ~_reductions.any(_ufuncs.isnan(x), axis=(-2, -1))
-        r[nan_mask] = _np.inf
+        nan_mask = _ufuncs.logical_and(nan_mask, _ufuncs.logical_not(_reductions.any(_ufuncs.isnan(x), axis=(-2, -1))))
+        r = where(nan_mask, _np.inf, r).astype(r.dtype, copy=False)
     return r
 
 

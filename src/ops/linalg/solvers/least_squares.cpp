@@ -41,11 +41,12 @@ NDArray pinv(const NDArray& a, const NDArray& rcond, bool hermitian) {
   if (m == 0 || n == 0) return empty(with_tail(batch_shape_of(a.shape()), {n, m}), a.dtype());
   // pinv(a) from the SVD of conj(a) = U S Vt: pinv(a) = Vt^T S^-1 U^T, with no conjugations left.
   SvdResult f = svd(conjugated(a.astype(dtype, false)), /*full_matrices=*/false, /*compute_uv=*/true, hermitian);
-  const int64_t last = f.s.ndim();
-  NDArray cutoff = multiply(rcond.astype(f.s.dtype(), false).expand_dims(std::span<const int64_t>(&last, 1)),
-                            last_axis_max(f.s));
+  // NumPy's rcond[..., newaxis] * amax(s, axis=-1, keepdims=True).
+  const NDArray r = rcond.astype(f.s.dtype(), false);
+  const int64_t rcond_end = r.ndim(), s_end = f.s.ndim();
+  NDArray cutoff = multiply(r.expand_dims(std::span<const int64_t>(&rcond_end, 1)), last_axis_max(f.s));
   NDArray s_inv = reciprocal_above(f.s, cutoff);
-  NDArray scaled_ut = multiply(s_inv.expand_dims(std::span<const int64_t>(&last, 1)), f.u.swapaxes(-1, -2));
+  NDArray scaled_ut = multiply(s_inv.expand_dims(std::span<const int64_t>(&s_end, 1)), f.u.swapaxes(-1, -2));
   return matmul(f.vh.swapaxes(-1, -2), scaled_ut);
 }
 

@@ -46,7 +46,9 @@ NDArray solve(const NDArray& a, const NDArray& b) {
   const int64_t n = a.shape()[a.ndim() - 1];
   // NumPy 2: b is one vector only when 1-D; otherwise a stack of (M, K) matrices.
   const bool vector = b.ndim() == 1;
-  if (!vector) check_at_least_2d(b);
+  if (b.ndim() == 0)
+    throw_error(ErrorKind::Value, "solve: Input operand 1 does not have enough dimensions (has 0, gufunc core with "
+                                  "signature (m,m),(m,n)->(m,n) requires 2)");
   const int64_t b_rows = b.shape()[vector ? 0 : b.ndim() - 2];
   if (b_rows != n) core_mismatch(vector, b_rows, n);
   const int64_t k = vector ? 1 : b.shape()[b.ndim() - 1];
