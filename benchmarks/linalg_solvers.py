@@ -114,6 +114,12 @@ def candidate_cases():
                                     _forced("eigh", routine, lambda xp, a: xp.linalg.eigh(a)),
                                     lambda shape=shape: (symmetric(shape if shape[0] > 1 else shape[1:]),),
                                     libraries=("cuarray",)))
+    for shape in [(1000, 16, 16), (1000, 64, 64), (100, 128, 128), (10, 256, 256), (2, 1024, 1024)]:
+        for routine in ("getrf", "getrf_batched"):
+            if routine == "getrf_batched" and shape[-1] > 128:
+                continue
+            cases.append(SolverCase(f"inv {shape} {routine}", _forced("lu", routine, lambda xp, a: xp.linalg.inv(a)),
+                                    lambda shape=shape: (general(shape),), libraries=("cuarray",)))
     return cases
 
 

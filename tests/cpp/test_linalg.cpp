@@ -88,6 +88,12 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   linalg::force_routine("eigh", "syevd");
   EXPECT_EQ(choose_eigh_routine(16, 1000), linalg::EighRoutine::Syevd);
   linalg::force_routine("eigh", "");
+  EXPECT_EQ(linalg::choose_lu_routine(64, 1000), linalg::LuRoutine::GetrfBatched);
+  EXPECT_EQ(linalg::choose_lu_routine(64, 1), linalg::LuRoutine::Getrf);
+  EXPECT_EQ(linalg::choose_lu_routine(4096, 2), linalg::LuRoutine::Getrf);
+  linalg::force_routine("lu", "getrf");
+  EXPECT_EQ(linalg::choose_lu_routine(64, 1000), linalg::LuRoutine::Getrf);
+  linalg::force_routine("lu", "");
   expect_error(ErrorKind::Value, "no routine 'gesvdq' for linalg operation 'svd'",
                [] { linalg::force_routine("svd", "gesvdq"); });
 }
@@ -147,6 +153,11 @@ TEST(LinalgGpu, InvSolveDet) {
   expect_near(host_values<double>(r.logabsdet), {std::log(10.0)});
   expect_error(ErrorKind::LinAlg, "Singular matrix",
                [] { linalg::inv(device_array<double>({1, 2, 2, 4}, Shape{2, 2})); });
+  // A stack goes to cuBLAS's batched LU: the same answers, the swap's sign included.
+  const NDArray stack = device_array<double>({4, 7, 2, 6, 2, 6, 4, 7}, Shape{2, 2, 2});
+  expect_near(host_values<double>(linalg::det(stack)), {10.0, -10.0});
+  expect_near(host_values<double>(linalg::inv(stack)), {0.6, -0.7, -0.2, 0.4, -0.7, 0.6, 0.4, -0.2});
+  expect_near(host_values<double>(linalg::solve(stack, device_array<double>({1, 2}))), {-0.8, 0.6, 0.5, 0.0});
 }
 
 TEST(LinalgGpu, CholeskyQrEighSvd) {

@@ -62,12 +62,14 @@ def test_force_routine_names():
     force = cp._core.linalg.force_routine
     try:
         for operation, routine in (("svd", "gesvd"), ("svd", "gesvdp"), ("svd", "gesvdj_batched"),
-                                   ("eigh", "syevd"), ("eigh", "syev_batched")):
+                                   ("eigh", "syevd"), ("eigh", "syev_batched"), ("lu", "getrf"),
+                                   ("lu", "getrf_batched")):
             force(operation, routine)
             force(operation, "")
     finally:
         force("svd", "")
         force("eigh", "")
+        force("lu", "")
     with pytest.raises(ValueError, match="no routine 'gesvdq' for linalg operation 'svd'"):
         force("svd", "gesvdq")
     with pytest.raises(ValueError, match="no routine 'gesvd' for linalg operation 'qr'"):

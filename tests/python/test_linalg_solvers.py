@@ -19,9 +19,16 @@ STACKS = [(), (3,), (2, 2)]
 
 # ---- inv -------------------------------------------------------------------------------------------
 
+@pytest.fixture(params=["", "getrf", "getrf_batched"], ids=lambda r: r or "table")
+def lu_routine(request):
+    cp._core.linalg.force_routine("lu", request.param)
+    yield request.param
+    cp._core.linalg.force_routine("lu", "")
+
+
 @pytest.mark.parametrize("dtype", SOLVER_DTYPES)
 @pytest.mark.parametrize("stack", STACKS + [(50,)])
-def test_inv_matches_numpy(dtype, stack, rng):
+def test_inv_matches_numpy(dtype, stack, lu_routine, rng):
     a = random_matrix(stack + (6, 6), dtype, rng, cond=100)
     ref = np.linalg.inv(a)
     for layout in MATRIX_LAYOUTS:
@@ -46,7 +53,7 @@ def test_inv_size_zero(shape):
     assert got.shape == ref.shape and got.dtype == ref.dtype
 
 
-def test_inv_errors():
+def test_inv_errors(lu_routine):
     singular = np.array([[1.0, 2.0], [2.0, 4.0]])
     expect_error(lambda: np.linalg.inv(singular), lambda: cp.linalg.inv(cp.asarray(singular)), "Singular matrix")
     stack = np.stack([np.eye(2), singular])
@@ -75,7 +82,7 @@ def test_inv_without_error_checks_returns_non_finite():
 @pytest.mark.parametrize("dtype", SOLVER_DTYPES)
 @pytest.mark.parametrize("a_stack, b_shape", [((), (6,)), ((), (6, 3)), ((4,), (6,)), ((4,), (4, 6, 2)),
                                                ((4,), (6, 2)), ((2, 1), (3, 6, 2)), ((), (5, 6, 1))])
-def test_solve_matches_numpy(dtype, a_stack, b_shape, rng):
+def test_solve_matches_numpy(dtype, a_stack, b_shape, lu_routine, rng):
     a = random_matrix(a_stack + (6, 6), dtype, rng, cond=100)
     b = random_matrix(b_shape, dtype, rng) if len(b_shape) > 1 else random_matrix((1,) + b_shape, dtype, rng)[0]
     ref = np.linalg.solve(a, b)
@@ -103,7 +110,7 @@ def test_solve_size_zero():
         assert got.shape == ref.shape and got.dtype == ref.dtype
 
 
-def test_solve_errors():
+def test_solve_errors(lu_routine):
     singular = np.array([[1.0, 2.0], [2.0, 4.0]])
     expect_error(lambda: np.linalg.solve(singular, np.ones(2)),
                  lambda: cp.linalg.solve(cp.asarray(singular), cp.ones(2)), "Singular matrix")
@@ -124,7 +131,7 @@ def test_solve_errors():
 
 @pytest.mark.parametrize("dtype", SOLVER_DTYPES)
 @pytest.mark.parametrize("stack", STACKS)
-def test_det_and_slogdet_match_numpy(dtype, stack, rng):
+def test_det_and_slogdet_match_numpy(dtype, stack, lu_routine, rng):
     a = random_matrix(stack + (7, 7), dtype, rng, cond=10)
     ref_det = np.linalg.det(a)
     ref_sign, ref_log = np.linalg.slogdet(a)
@@ -141,7 +148,7 @@ def test_det_and_slogdet_match_numpy(dtype, stack, rng):
         assert_close(log, ref_log, tolerance(dtype, 10), scale=max(1.0, np.max(np.abs(ref_log))))
 
 
-def test_det_of_permutations_and_singular_matrices():
+def test_det_of_permutations_and_singular_matrices(lu_routine):
     swap = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
     cycle = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
     singular = np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]])

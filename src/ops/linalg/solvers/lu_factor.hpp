@@ -1,5 +1,6 @@
-// LU factorization with partial pivoting (cusolverDnXgetrf) of a stack of square matrices, and
-// the solves that use it (cusolverDnXgetrs): the shared half of inv, solve, det and slogdet.
+// LU factorization with partial pivoting of a stack of square matrices, and the solves that use
+// it: the shared half of inv, solve, det and slogdet. cusolverDnXgetrf/Xgetrs per matrix, or
+// cuBLAS's getrfBatched/getrsBatched for a stack of small ones (routine_choice.hpp).
 #pragma once
 #include <cublas_api.h>
 
@@ -11,8 +12,9 @@ namespace cuarray::linalg {
 
 struct LuFactors {
   ColumnMajorStack lu;  // L below the diagonal (unit diagonal implied), U on and above
-  NDArray pivots;       // int64 (..., n), LAPACK's 1-based row interchanges
+  NDArray pivots;       // (..., n), LAPACK's 1-based row interchanges: int64 (cuSOLVER), int32 (batched)
   StatusWords status;   // positive where U has an exact zero on its diagonal: singular
+  bool batched;         // factored by cuBLAS's getrfBatched, solved by getrsBatched
 };
 
 // Factors `a` in place (it becomes LuFactors::lu).

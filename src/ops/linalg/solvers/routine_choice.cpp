@@ -36,9 +36,17 @@ constexpr std::array<Choice<EighRoutine>, 2> kEighTable{{
     {kAny, 1, EighRoutine::Syevd},
 }};
 
+// Stacks of small matrices: cuBLAS's batched LU (CuPy's choice for stacked solve and inv), one
+// launch per step for the whole stack instead of a cuSOLVER call per matrix.
+constexpr std::array<Choice<LuRoutine>, 2> kLuTable{{
+    {kBatchedLuMaxSize, 2, LuRoutine::GetrfBatched},
+    {kAny, 1, LuRoutine::Getrf},
+}};
+
 constexpr int kNone = -1;
 std::atomic<int> forced_svd{kNone};
 std::atomic<int> forced_eigh{kNone};
+std::atomic<int> forced_lu{kNone};
 
 template <class Routine, size_t N>
 Routine pick(const std::array<Choice<Routine>, N>& table, int64_t size, int64_t batch) {
@@ -69,6 +77,16 @@ EighRoutine choose_eigh_routine(int64_t n, int64_t batch) {
   return pick(kEighTable, n, batch);
 }
 
+LuRoutine choose_lu_routine(int64_t n, int64_t batch) {
+  int forced = forced_lu.load(std::memory_order_relaxed);
+  if (forced != kNone) {
+    auto routine = static_cast<LuRoutine>(forced);
+    if (routine != LuRoutine::GetrfBatched || n <= kBatchedLuMaxSize) return routine;
+    return LuRoutine::Getrf;
+  }
+  return pick(kLuTable, n, batch);
+}
+
 void force_routine(std::string_view operation, std::string_view routine) {
   struct Name {
     std::string_view operation, routine;
@@ -81,6 +99,8 @@ void force_routine(std::string_view operation, std::string_view routine) {
       {"svd", "gesvdj_batched", &forced_svd, int(SvdRoutine::GesvdjBatched)},
       {"eigh", "syevd", &forced_eigh, int(EighRoutine::Syevd)},
       {"eigh", "syev_batched", &forced_eigh, int(EighRoutine::SyevBatched)},
+      {"lu", "getrf", &forced_lu, int(LuRoutine::Getrf)},
+      {"lu", "getrf_batched", &forced_lu, int(LuRoutine::GetrfBatched)},
   };
   for (const Name& n : names) {
     if (n.operation != operation) continue;
