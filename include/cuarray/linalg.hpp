@@ -91,7 +91,7 @@ bool error_checks();
 // ---- routine choice (docs/linalg_solvers.md) ----
 // The cuSOLVER routine each operation uses is chosen from a table by dtype, size and stack count.
 // force_routine(operation, routine) overrides the table for one operation ("svd": "gesvd",
-// "gesvdp", "gesvdj_batched"; "eigh": "syevd", "syev_batched"; "lu" (inv, solve, det, slogdet):
+// "gesvdj", "gesvdp", "gesvdj_batched"; "eigh": "syevd", "syev_batched"; "lu" (inv, solve, det, slogdet):
 // "getrf", "getrf_batched") so benchmarks can time every
 // candidate; an empty routine restores the table. ValueError for a name it does not know.
 void force_routine(std::string_view operation, std::string_view routine);

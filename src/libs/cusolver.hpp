@@ -1,6 +1,6 @@
 // cuSOLVER's dense API, opened on first use (docs/libraries.md, docs/linalg_solvers.md). The
 // 64-bit generic routines (cusolverDnX*) serve every dtype through one entry each; the typed
-// routines that have no generic form (orgqr/ungqr, the batched Jacobi SVD) are listed per
+// routines that have no generic form (orgqr/ungqr, the Jacobi SVDs) are listed per
 // precision and picked through LapackTyped<T>.
 #pragma once
 #include <cusolverDn.h>
@@ -29,7 +29,10 @@
   CUARRAY_CUSOLVER_TYPED(X, cusolverDnSgesvdjBatched_bufferSize, cusolverDnDgesvdjBatched_bufferSize,     \
                          cusolverDnCgesvdjBatched_bufferSize, cusolverDnZgesvdjBatched_bufferSize)        \
   CUARRAY_CUSOLVER_TYPED(X, cusolverDnSgesvdjBatched, cusolverDnDgesvdjBatched, cusolverDnCgesvdjBatched, \
-                         cusolverDnZgesvdjBatched)
+                         cusolverDnZgesvdjBatched)                                                        \
+  CUARRAY_CUSOLVER_TYPED(X, cusolverDnSgesvdj_bufferSize, cusolverDnDgesvdj_bufferSize,                   \
+                         cusolverDnCgesvdj_bufferSize, cusolverDnZgesvdj_bufferSize)                      \
+  CUARRAY_CUSOLVER_TYPED(X, cusolverDnSgesvdj, cusolverDnDgesvdj, cusolverDnCgesvdj, cusolverDnZgesvdj)
 
 namespace cuarray::libs {
 
@@ -83,21 +86,19 @@ decltype(auto) with_cusolver(Work&& work) {
 // The typed routines of one precision: LapackTyped<float>::orgqr is cusolverDnSorgqr, and so on.
 // T is float, double, cuComplex or cuDoubleComplex.
 template <class T> struct LapackTyped;
-#define CUARRAY_CUSOLVER_TYPED_ROUTINES(T, orgqr_size, orgqr_, gesvdj_size, gesvdj_) \
-  template <> struct LapackTyped<T> {                                             \
-    static auto orgqr_buffer_size() { return cusolver().orgqr_size; }             \
-    static auto orgqr() { return cusolver().orgqr_; }                             \
-    static auto gesvdj_batched_buffer_size() { return cusolver().gesvdj_size; }                         \
-    static auto gesvdj_batched() { return cusolver().gesvdj_; }                                         \
+#define CUARRAY_CUSOLVER_TYPED_ROUTINES(T, P, Q)                                                          \
+  template <> struct LapackTyped<T> {                                                                   \
+    static auto orgqr_buffer_size() { return cusolver().cusolverDn##P##_bufferSize; }                  \
+    static auto orgqr() { return cusolver().cusolverDn##P; }                                           \
+    static auto gesvdj_buffer_size() { return cusolver().cusolverDn##Q##gesvdj_bufferSize; }           \
+    static auto gesvdj() { return cusolver().cusolverDn##Q##gesvdj; }                                  \
+    static auto gesvdj_batched_buffer_size() { return cusolver().cusolverDn##Q##gesvdjBatched_bufferSize; } \
+    static auto gesvdj_batched() { return cusolver().cusolverDn##Q##gesvdjBatched; }                   \
   };
-CUARRAY_CUSOLVER_TYPED_ROUTINES(float, cusolverDnSorgqr_bufferSize, cusolverDnSorgqr, cusolverDnSgesvdjBatched_bufferSize,
-                                cusolverDnSgesvdjBatched)
-CUARRAY_CUSOLVER_TYPED_ROUTINES(double, cusolverDnDorgqr_bufferSize, cusolverDnDorgqr, cusolverDnDgesvdjBatched_bufferSize,
-                                cusolverDnDgesvdjBatched)
-CUARRAY_CUSOLVER_TYPED_ROUTINES(cuComplex, cusolverDnCungqr_bufferSize, cusolverDnCungqr, cusolverDnCgesvdjBatched_bufferSize,
-                                cusolverDnCgesvdjBatched)
-CUARRAY_CUSOLVER_TYPED_ROUTINES(cuDoubleComplex, cusolverDnZungqr_bufferSize, cusolverDnZungqr,
-                                cusolverDnZgesvdjBatched_bufferSize, cusolverDnZgesvdjBatched)
+CUARRAY_CUSOLVER_TYPED_ROUTINES(float, Sorgqr, S)
+CUARRAY_CUSOLVER_TYPED_ROUTINES(double, Dorgqr, D)
+CUARRAY_CUSOLVER_TYPED_ROUTINES(cuComplex, Cungqr, C)
+CUARRAY_CUSOLVER_TYPED_ROUTINES(cuDoubleComplex, Zungqr, Z)
 #undef CUARRAY_CUSOLVER_TYPED_ROUTINES
 
 // The real type of a LAPACK element type (singular values of a complex matrix are real).

@@ -80,6 +80,8 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   EXPECT_EQ(choose_eigh_routine(2000, 1), linalg::EighRoutine::Syevd);
   linalg::force_routine("svd", "gesvd");
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvd);
+  linalg::force_routine("svd", "gesvdj");
+  EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvdj);
   linalg::force_routine("svd", "gesvdj_batched");
   EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::GesvdjBatched);
   EXPECT_EQ(choose_svd_routine(64, 64, 10), linalg::SvdRoutine::Gesvd);  // beyond what the batched routine takes

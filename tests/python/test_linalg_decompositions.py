@@ -270,7 +270,7 @@ def test_eig_integer_input_size_zero_and_errors():
 
 # ---- svd -------------------------------------------------------------------------------------------
 
-SVD_ROUTINES = ["", "gesvd", "gesvdp", "gesvdj_batched"]
+SVD_ROUTINES = ["", "gesvd", "gesvdj", "gesvdp", "gesvdj_batched"]
 
 
 @pytest.fixture(params=SVD_ROUTINES, ids=lambda r: r or "table")

@@ -61,7 +61,7 @@ def test_error_check_environment_variable(value, expected):
 def test_force_routine_names():
     force = cp._core.linalg.force_routine
     try:
-        for operation, routine in (("svd", "gesvd"), ("svd", "gesvdp"), ("svd", "gesvdj_batched"),
+        for operation, routine in (("svd", "gesvd"), ("svd", "gesvdj"), ("svd", "gesvdp"), ("svd", "gesvdj_batched"),
                                    ("eigh", "syevd"), ("eigh", "syev_batched"), ("lu", "getrf"),
                                    ("lu", "getrf_batched")):
             force(operation, routine)

@@ -95,6 +95,7 @@ void force_routine(std::string_view operation, std::string_view routine) {
   };
   static const Name names[] = {
       {"svd", "gesvd", &forced_svd, int(SvdRoutine::Gesvd)},
+      {"svd", "gesvdj", &forced_svd, int(SvdRoutine::Gesvdj)},
       {"svd", "gesvdp", &forced_svd, int(SvdRoutine::Gesvdp)},
       {"svd", "gesvdj_batched", &forced_svd, int(SvdRoutine::GesvdjBatched)},
       {"eigh", "syevd", &forced_eigh, int(EighRoutine::Syevd)},

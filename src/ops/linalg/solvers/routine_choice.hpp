@@ -6,7 +6,7 @@
 
 namespace cuarray::linalg {
 
-enum class SvdRoutine : uint8_t { Gesvd, Gesvdp, GesvdjBatched };
+enum class SvdRoutine : uint8_t { Gesvd, Gesvdj, Gesvdp, GesvdjBatched };
 enum class EighRoutine : uint8_t { Syevd, SyevBatched };
 enum class LuRoutine : uint8_t { Getrf, GetrfBatched };
 

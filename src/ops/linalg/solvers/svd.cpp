@@ -1,9 +1,10 @@
-// numpy.linalg.svd with gesvd, gesvdp or the batched Jacobi gesvdjBatched (routine_choice.hpp).
+// numpy.linalg.svd with gesvd, gesvdj, gesvdp or the batched Jacobi gesvdjBatched
+// (routine_choice.hpp).
 //
 // gesvd needs rows >= cols, so a wide A (M <= N) is factored as A^T, which is its own C-order copy
 // read column-major: A^T = U' S V'^H gives A = conj(V') S U'^T, so A's U is V'^H read in C order
 // and A's Vh is U' read in C order, both without a copy. A tall A is copied column-major and its
-// factors are transposed into C order. gesvdp and the Jacobi routine return V rather than V^H;
+// factors are transposed into C order. gesvdp and the Jacobi routines return V rather than V^H;
 // RawSvd says which one it holds. Jacobi that does not converge is re-run with gesvd.
 #include <algorithm>
 
@@ -96,6 +97,60 @@ RawSvd run_gesvdp(const SvdJob& job, StatusWords& status) {
   return out;
 }
 
+// A gesvdjInfo_t with cuSOLVER's default tolerance and sweeps, destroyed with its scope.
+class JacobiParameters {
+ public:
+  JacobiParameters() {
+    libs::check_cusolver(libs::cusolver().cusolverDnCreateGesvdjInfo(&info_), "cusolverDnCreateGesvdjInfo");
+  }
+  ~JacobiParameters() { libs::cusolver().cusolverDnDestroyGesvdjInfo(info_); }
+  JacobiParameters(const JacobiParameters&) = delete;
+  JacobiParameters& operator=(const JacobiParameters&) = delete;
+  gesvdjInfo_t get() const { return info_; }
+
+ private:
+  gesvdjInfo_t info_ = nullptr;
+};
+
+// One-sided Jacobi per matrix (econ for reduced factors); it returns V, as gesvdp does.
+RawSvd run_gesvdj(const SvdJob& job, StatusWords& status) {
+  const int64_t r = job.r(), c = job.c();
+  const DType dtype = job.m.dtype();
+  RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
+  // Jacobi writes U and V even without vectors asked for: both always exist.
+  out.u.emplace(job.batch(), r, job.full ? r : c, dtype);
+  out.v.emplace(job.batch(), c, c, dtype);
+  const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const int econ = job.full ? 0 : 1;
+  libs::with_cusolver([&](libs::CusolverDnHandle& h) {
+    JacobiParameters info;
+    libs::visit_lapack_type(dtype, [&]<class T>(T) {
+      using Lapack = libs::LapackTyped<T>;
+      using Real = typename libs::RealOf<T>::type;
+      auto s = [&](int64_t i) { return reinterpret_cast<Real*>(out.s.raw_data()) + i * c; };
+      auto u = [&](int64_t i) { return static_cast<T*>(out.u->matrix(i)); };
+      auto v = [&](int64_t i) { return static_cast<T*>(out.v->matrix(i)); };
+      int lwork = 0;
+      libs::check_cusolver(Lapack::gesvdj_buffer_size()(h.handle(), jobz, econ, int(r), int(c),
+                                                        static_cast<T*>(job.m.matrix(0)), int(job.m.ld()), s(0),
+                                                        u(0), int(r), v(0), int(c), &lwork, info.get()),
+                           "cusolverDn<t>gesvdj_bufferSize");
+      NDArray work = device_workspace(size_t(lwork) * sizeof(T));
+      for (int64_t i = 0; i < job.m.batch(); ++i)
+        libs::check_cusolver(Lapack::gesvdj()(h.handle(), jobz, econ, int(r), int(c), static_cast<T*>(job.m.matrix(i)),
+                                              int(job.m.ld()), s(i), u(i), int(r), v(i), int(c),
+                                              reinterpret_cast<T*>(work.raw_data()), lwork, status.word(i),
+                                              info.get()),
+                             "cusolverDn<t>gesvdj");
+    });
+  });
+  if (!job.compute_uv) {
+    out.u.reset();
+    out.v.reset();
+  }
+  return out;
+}
+
 // One batched Jacobi call for the whole stack (r, c <= 32); it always forms the full U and V.
 RawSvd run_gesvdj_batched(const SvdJob& job, StatusWords& status) {
   const int64_t r = job.r(), c = job.c();
@@ -106,10 +161,8 @@ RawSvd run_gesvdj_batched(const SvdJob& job, StatusWords& status) {
   out.v.emplace(job.batch(), c, c, dtype);
   const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   libs::with_cusolver([&](libs::CusolverDnHandle& h) {
-    gesvdjInfo_t info = nullptr;
-    libs::check_cusolver(libs::cusolver().cusolverDnCreateGesvdjInfo(&info), "cusolverDnCreateGesvdjInfo");
-    std::unique_ptr<gesvdjInfo, void (*)(gesvdjInfo_t)> owned(
-        info, [](gesvdjInfo_t p) { libs::cusolver().cusolverDnDestroyGesvdjInfo(p); });
+    JacobiParameters parameters;
+    gesvdjInfo_t info = parameters.get();
     libs::visit_lapack_type(dtype, [&]<class T>(T) {
       using Lapack = libs::LapackTyped<T>;
       using Real = typename libs::RealOf<T>::type;
@@ -174,6 +227,7 @@ SvdResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermit
   RawSvd raw;
   switch (choose_svd_routine(m, n, input.batch())) {
     case SvdRoutine::Gesvd: raw = run_gesvd(job, status); break;
+    case SvdRoutine::Gesvdj: raw = run_gesvdj(job, status); break;
     case SvdRoutine::Gesvdp: raw = run_gesvdp(job, status); break;
     case SvdRoutine::GesvdjBatched: raw = run_gesvdj_batched(job, status); break;
   }
