@@ -16,6 +16,7 @@ enum class ErrorKind {
   CudaDriver,     // cuarray.cuda.driver.CUDADriverError
   CudaRuntime,    // cuarray.cuda.runtime.CUDARuntimeError (no device/driver, bad device id, ...)
   Compile,        // cuarray.cuda.compiler.CompileException
+  LinAlg,         // numpy.linalg.LinAlgError (singular matrix, not positive definite, no convergence)
 };
 
 class Error : public std::runtime_error {

@@ -22,4 +22,5 @@ void bind_products(nanobind::module_& m);
 // The `@` operators and ndarray.dot, attached with the other operators (bind_ndarray.cpp).
 void bind_matmul_operators(nanobind::class_<PyArray>& cls);
 void bind_einsum(nanobind::module_& m);
+void bind_linalg(nanobind::module_& m);
 }  // namespace cuarray::py

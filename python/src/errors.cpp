@@ -23,6 +23,11 @@ void raise(const Error& e) {
     case ErrorKind::OutOfMemory: PyErr_SetString(g_out_of_memory, e.what()); return;
     case ErrorKind::CudaDriver: PyErr_SetString(g_driver_error, e.what()); return;
     case ErrorKind::CudaRuntime: PyErr_SetString(g_runtime_error, e.what()); return;
+    case ErrorKind::LinAlg: {
+      nb::object linalg_error = nb::module_::import_("numpy.linalg").attr("LinAlgError");
+      PyErr_SetObject(linalg_error.ptr(), nb::str(e.what()).ptr());
+      return;
+    }
     case ErrorKind::Axis: {
       nb::object axis_error = nb::module_::import_("numpy.exceptions").attr("AxisError");
       PyErr_SetObject(axis_error.ptr(), nb::str(e.what()).ptr());

@@ -22,4 +22,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_sets(m);
   cuarray::py::bind_products(m);
   cuarray::py::bind_einsum(m);
+  cuarray::py::bind_linalg(m);
 }

@@ -1,10 +1,12 @@
-"""numpy.linalg.norm over the reduction engine: the 2-norm and the Frobenius norm are one fused
-pass (`_norm`: sqrt of the sum of |x|**2, no temporary); the other orders compose reductions."""
+"""numpy.linalg.norm, matrix_norm and vector_norm over the reduction engine: the 2-norm and the
+Frobenius norm are one fused pass (`_norm`: sqrt of the sum of |x|**2, no temporary); the matrix
+2-norm, -2-norm and nuclear norm take the singular values (cuSOLVER); the other orders compose
+reductions."""
 import operator
 
 import numpy as _np
 
-from .. import _core, _reductions, _ufuncs
+from .. import _core, _manipulation, _reductions, _ufuncs
 from .._creation import asarray
 
 
@@ -37,8 +39,7 @@ def _matrix_norm(x, ord, row_axis, col_axis, keepdims):
     if ord is None or ord == "fro":
         return _two_norm(x, (row_axis, col_axis), keepdims)
     if ord in (2, -2, "nuc"):
-        raise NotImplementedError(f"linalg.norm with ord={ord!r} needs singular values (cuarray.linalg.svd), "
-                                  "which are not implemented yet")
+        return _singular_value_norm(x, ord, row_axis, col_axis, keepdims)
     if ord not in (1, -1, _np.inf, -_np.inf):
         raise ValueError("Invalid norm order for matrices.")
     a = _ufuncs.absolute(x)
@@ -50,6 +51,22 @@ def _matrix_norm(x, ord, row_axis, col_axis, keepdims):
     if keepdims:
         return result
     return result.reshape(tuple(n for i, n in enumerate(result.shape) if i not in (row_axis, col_axis)))
+
+
+def _singular_value_norm(x, ord, row_axis, col_axis, keepdims):
+    # NumPy's _multi_svd_norm: max (initial 0), min, or sum (initial 0) of the singular values.
+    s = _core.linalg.svd(_manipulation.moveaxis(x, (row_axis, col_axis), (-2, -1)), False, False, False)[1]
+    if ord == 2:
+        result = _reductions.max(s, axis=-1, initial=0)
+    elif ord == -2:
+        result = _reductions.min(s, axis=-1)
+    else:
+        result = _reductions.sum(s, axis=-1)
+    if keepdims:
+        shape = list(x.shape)
+        shape[row_axis] = shape[col_axis] = 1
+        result = result.reshape(tuple(shape))
+    return result
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
@@ -83,3 +100,35 @@ def _normalize(axis, ndim):
     if not -ndim <= axis < ndim:
         raise _np.exceptions.AxisError(axis, ndim)
     return axis % ndim
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Matrix norm over the last two axes, as numpy.linalg.matrix_norm."""
+    return norm(x, axis=(-2, -1), keepdims=keepdims, ord=ord)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Vector norm over any axes (flattened together), as numpy.linalg.vector_norm."""
+    x = asarray(x)
+    shape = list(x.shape)
+    if axis is None:
+        x = x.ravel()
+        _axis = 0
+    elif isinstance(axis, tuple):
+        normalized = tuple(_normalize(a, x.ndim) for a in axis)
+        rest = tuple(i for i in range(x.ndim) if i not in normalized)
+        x = x.transpose(normalized + rest)
+        count = 1
+        for i in normalized:
+            count *= shape[i]
+        x = x.reshape((count, *[shape[i] for i in rest]))
+        _axis = 0
+    else:
+        _axis = axis
+    result = norm(x, axis=_axis, ord=ord)
+    if keepdims:
+        axes = range(len(shape)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
+        for i in axes:
+            shape[_normalize(i, len(shape))] = 1
+        result = result.reshape(tuple(shape))
+    return result

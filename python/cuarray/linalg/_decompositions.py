@@ -1,0 +1,72 @@
+"""numpy.linalg's decompositions: cholesky, qr, eigh/eigvalsh, eig/eigvals, svd/svdvals. The work
+is C++ on cuSOLVER (cuarray/linalg.hpp, docs/linalg_solvers.md); this converts arguments and builds
+NumPy's result tuples."""
+from .. import _core
+from .._creation import asarray
+from ._results import EigResult, EighResult, QRResult, SVDResult
+
+_linalg = _core.linalg
+
+
+def cholesky(a, /, *, upper=False):
+    """Cholesky factor of a Hermitian positive-definite stack, as numpy.linalg.cholesky."""
+    return _linalg.cholesky(asarray(a), bool(upper))
+
+
+_QR_MODES = ("reduced", "complete", "r", "raw")
+
+
+def qr(a, mode="reduced"):
+    """QR factorization, as numpy.linalg.qr (modes 'reduced', 'complete', 'r', 'raw')."""
+    if mode not in _QR_MODES:  # before touching `a`, as NumPy
+        raise ValueError(f"Unrecognized mode '{mode}'")
+    first, second = _linalg.qr(asarray(a), mode)
+    if mode == "r":
+        return first
+    if mode == "raw":
+        return first, second
+    return QRResult(first, second)
+
+
+def _uplo(UPLO):
+    # NumPy upper-cases UPLO and checks it before looking at the array.
+    UPLO = UPLO.upper()
+    if UPLO not in ("L", "U"):
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+    return UPLO
+
+
+def eigh(a, UPLO="L"):
+    """Eigenvalues (ascending) and eigenvectors of a Hermitian stack, as numpy.linalg.eigh."""
+    UPLO = _uplo(UPLO)
+    w, v = _linalg.eigh(asarray(a), UPLO, True)
+    return EighResult(w, v)
+
+
+def eigvalsh(a, UPLO="L"):
+    """Eigenvalues (ascending) of a Hermitian stack, as numpy.linalg.eigvalsh."""
+    UPLO = _uplo(UPLO)
+    return _linalg.eigh(asarray(a), UPLO, False)[0]
+
+
+def eig(a):
+    """Eigenvalues and right eigenvectors, as numpy.linalg.eig: real when every eigenvalue of a
+    real input is real, complex otherwise (reading the eigenvalues on the host to decide)."""
+    w, v = _linalg.eig(asarray(a), True)
+    return EigResult(w, v)
+
+
+def eigvals(a):
+    """Eigenvalues of a general stack, as numpy.linalg.eigvals."""
+    return _linalg.eig(asarray(a), False)[0]
+
+
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    """Singular value decomposition, as numpy.linalg.svd: SVDResult(U, S, Vh), or S alone."""
+    u, s, vh = _linalg.svd(asarray(a), bool(full_matrices), bool(compute_uv), bool(hermitian))
+    return SVDResult(u, s, vh) if compute_uv else s
+
+
+def svdvals(x, /):
+    """Singular values in descending order, as numpy.linalg.svdvals."""
+    return _linalg.svd(asarray(x), False, False, False)[1]

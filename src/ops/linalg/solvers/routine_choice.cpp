@@ -1,0 +1,121 @@
+#include "ops/linalg/solvers/routine_choice.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <string>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/linalg.hpp"
+
+namespace cuarray::linalg {
+namespace {
+
+constexpr int64_t kAny = INT64_MAX;
+
+// One row: the routine for matrices whose larger side is at most max_size, in stacks of at least
+// min_batch. The first row that fits wins; the last row fits everything.
+template <class Routine>
+struct Choice {
+  int64_t max_size;
+  int64_t min_batch;
+  Routine routine;
+};
+
+// Small stacks: one batched launch instead of a loop of one call per matrix (PyTorch's
+// and JAX's choice too). Large single matrices: the polar-decomposition SVD (CuPy #7854 reports
+// ~10x over gesvd), re-run with gesvd where it does not converge. To be measured on the GPU
+// (benchmarks/linalg_solvers.py --candidates) and the thresholds set from the numbers.
+constexpr std::array<Choice<SvdRoutine>, 3> kSvdTable{{
+    {kBatchedJacobiMaxSize, 2, SvdRoutine::GesvdjBatched},
+    {256, 1, SvdRoutine::Gesvd},
+    {kAny, 1, SvdRoutine::Gesvdp},
+}};
+constexpr std::array<Choice<EighRoutine>, 2> kEighTable{{
+    {kBatchedEighMaxSize, 2, EighRoutine::SyevBatched},
+    {kAny, 1, EighRoutine::Syevd},
+}};
+
+// Stacks of small matrices: cuBLAS's batched LU (CuPy's choice for stacked solve and inv), one
+// launch per step for the whole stack instead of a cuSOLVER call per matrix.
+constexpr std::array<Choice<LuRoutine>, 2> kLuTable{{
+    {kBatchedLuMaxSize, 2, LuRoutine::GetrfBatched},
+    {kAny, 1, LuRoutine::Getrf},
+}};
+
+constexpr int kNone = -1;
+std::atomic<int> forced_svd{kNone};
+std::atomic<int> forced_eigh{kNone};
+std::atomic<int> forced_lu{kNone};
+
+template <class Routine, size_t N>
+Routine pick(const std::array<Choice<Routine>, N>& table, int64_t size, int64_t batch) {
+  for (const Choice<Routine>& row : table)
+    if (size <= row.max_size && batch >= row.min_batch) return row.routine;
+  return table.back().routine;
+}
+
+}  // namespace
+
+SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch) {
+  int forced = forced_svd.load(std::memory_order_relaxed);
+  if (forced != kNone) {
+    auto routine = static_cast<SvdRoutine>(forced);
+    // A forced batched routine still cannot take what it was not made for.
+    if (routine != SvdRoutine::GesvdjBatched || std::max(rows, cols) <= kBatchedJacobiMaxSize) return routine;
+    return SvdRoutine::Gesvd;
+  }
+  return pick(kSvdTable, std::max(rows, cols), batch);
+}
+
+EighRoutine choose_eigh_routine(int64_t n, int64_t batch) {
+  int forced = forced_eigh.load(std::memory_order_relaxed);
+  if (forced != kNone) {
+    auto routine = static_cast<EighRoutine>(forced);
+    return routine;
+  }
+  return pick(kEighTable, n, batch);
+}
+
+LuRoutine choose_lu_routine(int64_t n, int64_t batch) {
+  int forced = forced_lu.load(std::memory_order_relaxed);
+  if (forced != kNone) {
+    auto routine = static_cast<LuRoutine>(forced);
+    if (routine != LuRoutine::GetrfBatched || n <= kBatchedLuMaxSize) return routine;
+    return LuRoutine::Getrf;
+  }
+  return pick(kLuTable, n, batch);
+}
+
+void force_routine(std::string_view operation, std::string_view routine) {
+  struct Name {
+    std::string_view operation, routine;
+    std::atomic<int>* slot;
+    int value;
+  };
+  static const Name names[] = {
+      {"svd", "gesvd", &forced_svd, int(SvdRoutine::Gesvd)},
+      {"svd", "gesvdj", &forced_svd, int(SvdRoutine::Gesvdj)},
+      {"svd", "gesvdp", &forced_svd, int(SvdRoutine::Gesvdp)},
+      {"svd", "gesvdj_batched", &forced_svd, int(SvdRoutine::GesvdjBatched)},
+      {"eigh", "syevd", &forced_eigh, int(EighRoutine::Syevd)},
+      {"eigh", "syev_batched", &forced_eigh, int(EighRoutine::SyevBatched)},
+      {"lu", "getrf", &forced_lu, int(LuRoutine::Getrf)},
+      {"lu", "getrf_batched", &forced_lu, int(LuRoutine::GetrfBatched)},
+  };
+  for (const Name& n : names) {
+    if (n.operation != operation) continue;
+    if (routine.empty()) {
+      n.slot->store(kNone, std::memory_order_relaxed);
+      return;
+    }
+    if (n.routine == routine) {
+      n.slot->store(n.value, std::memory_order_relaxed);
+      return;
+    }
+  }
+  throw_error(ErrorKind::Value, "no routine '" + std::string(routine) + "' for linalg operation '" +
+                                    std::string(operation) + "'");
+}
+
+}  // namespace cuarray::linalg

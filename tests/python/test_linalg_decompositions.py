@@ -1,0 +1,373 @@
+"""cuarray.linalg's decompositions against NumPy on random data: cholesky, qr, eigh/eigvalsh,
+eig/eigvals, svd/svdvals. Every solver dtype, stacked input, Fortran-order, negative-stride and
+stepped views, bool/integer input (computed in float64), size-0 stacks; exact result dtypes and
+shapes; reconstructions (L @ L^H, Q @ R, A @ V = V diag(w), U @ diag(S) @ Vh) on well-, ill-
+conditioned and rank-deficient matrices with tolerances scaled by the condition number; NumPy's
+errors. Each SVD routine of the choice table is forced in turn."""
+import numpy as np
+import pytest
+
+import cuarray as cp
+
+from helpers import expect_error
+from linalg_inputs import (MATRIX_LAYOUTS, SOLVER_DTYPES, assert_close, hermitian, hermitian_positive_definite,
+                           host, on_gpu, random_matrix, rank_deficient, real_dtype, tolerance)
+
+pytestmark = pytest.mark.gpu
+
+STACKS = [(), (3,), (2, 2)]
+
+
+def _ct(x):
+    return np.swapaxes(np.conj(x), -1, -2)
+
+
+def _reconstruct_svd(u, s, vh):
+    k = s.shape[-1]
+    return (u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :]
+
+
+# ---- cholesky --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("stack", STACKS)
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky_matches_numpy(dtype, stack, upper, rng):
+    a = hermitian_positive_definite(stack + (6, 6), dtype, rng)
+    for layout in MATRIX_LAYOUTS:
+        got = cp.linalg.cholesky(on_gpu(a, layout), upper=upper)
+        ref = np.linalg.cholesky(a, upper=upper)
+        assert got.dtype == ref.dtype and got.shape == ref.shape and got.flags.c_contiguous
+        assert_close(got, ref, tolerance(dtype, np.linalg.cond(a).max()))
+        factor = host(got)
+        product = _ct(factor) @ factor if upper else factor @ _ct(factor)
+        assert_close(product, a, tolerance(dtype, 10))
+
+
+def test_cholesky_reads_only_its_triangle(rng):
+    a = hermitian_positive_definite((5, 5), np.float64, rng)
+    garbage = a + np.triu(rng.standard_normal((5, 5)), 1)  # the strict upper triangle is never read
+    assert_close(cp.linalg.cholesky(cp.asarray(garbage)), np.linalg.cholesky(garbage), 1e-12)
+    garbage = a + np.tril(rng.standard_normal((5, 5)), -1)
+    assert_close(cp.linalg.cholesky(cp.asarray(garbage), upper=True), np.linalg.cholesky(garbage, upper=True), 1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.bool_, np.uint8])
+def test_cholesky_integer_input_is_float64(dtype):
+    a = np.array([[4, 2], [2, 3]]).astype(dtype) if dtype != np.bool_ else np.eye(2, dtype=bool)
+    got = cp.linalg.cholesky(cp.asarray(a))
+    ref = np.linalg.cholesky(a)
+    assert got.dtype == ref.dtype == np.float64
+    assert_close(got, ref, 1e-14)
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (3, 0, 0), (0, 4, 4)])
+def test_cholesky_size_zero(shape):
+    got = cp.linalg.cholesky(cp.zeros(shape))
+    assert got.shape == shape and got.dtype == np.float64
+
+
+def test_cholesky_errors():
+    expect_error(lambda: np.linalg.cholesky(-np.eye(3)), lambda: cp.linalg.cholesky(-cp.eye(3)),
+                 "Matrix is not positive definite")
+    stack = np.stack([np.eye(3), -np.eye(3)])
+    expect_error(lambda: np.linalg.cholesky(stack), lambda: cp.linalg.cholesky(cp.asarray(stack)),
+                 "Matrix is not positive definite")
+    expect_error(lambda: np.linalg.cholesky(np.ones((2, 3))), lambda: cp.linalg.cholesky(cp.ones((2, 3))),
+                 "Last 2 dimensions of the array must be square")
+    expect_error(lambda: np.linalg.cholesky(np.ones(3)), lambda: cp.linalg.cholesky(cp.ones(3)),
+                 "1-dimensional array given. Array must be at least two-dimensional")
+    expect_error(lambda: np.linalg.cholesky(np.eye(2, dtype=np.float16)),
+                 lambda: cp.linalg.cholesky(cp.eye(2, dtype=np.float16)), "array type float16 is unsupported in linalg")
+
+
+def test_cholesky_without_error_checks_does_not_raise():
+    cp.linalg.set_error_checks(False)
+    try:
+        got = host(cp.linalg.cholesky(-cp.eye(3)))
+    finally:
+        cp.linalg.set_error_checks(True)
+    assert got.shape == (3, 3)
+
+
+# ---- qr --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5), (3, 7, 4), (2, 2, 4, 7)])
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+def test_qr_reconstructs_and_matches_numpy(dtype, shape, mode, rng):
+    a = random_matrix(shape, dtype, rng)
+    ref_q, ref_r = np.linalg.qr(a, mode=mode)
+    for layout in MATRIX_LAYOUTS:
+        q, r = cp.linalg.qr(on_gpu(a, layout), mode=mode)
+        assert type(cp.linalg.qr(on_gpu(a, layout), mode=mode)).__name__ == "QRResult"
+        for got, ref in ((q, ref_q), (r, ref_r)):
+            assert got.dtype == ref.dtype and got.shape == ref.shape and got.flags.c_contiguous
+        qh, rh = host(q), host(r)
+        tol = tolerance(dtype, 10)
+        assert_close(qh @ rh, a, tol)
+        assert_close(_ct(qh) @ qh, np.broadcast_to(np.eye(qh.shape[-1]), qh.shape[:-2] + (qh.shape[-1],) * 2), tol)
+        assert np.all(np.tril(rh, -1) == 0)
+        # Householder QR is unique up to the signs LAPACK's convention fixes: cuSOLVER follows it.
+        assert_close(np.abs(rh), np.abs(ref_r), tol)
+
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (2, 5, 3)])
+def test_qr_r_and_raw(dtype, shape, rng):
+    a = random_matrix(shape, dtype, rng)
+    r = cp.linalg.qr(cp.asarray(a), mode="r")
+    ref_r = np.linalg.qr(a, mode="r")
+    assert r.dtype == ref_r.dtype and r.shape == ref_r.shape
+    assert_close(np.abs(host(r)), np.abs(ref_r), tolerance(dtype, 10))
+    h, tau = cp.linalg.qr(cp.asarray(a), mode="raw")
+    ref_h, ref_tau = np.linalg.qr(a, mode="raw")
+    assert h.shape == ref_h.shape and tau.shape == ref_tau.shape
+    assert h.dtype == ref_h.dtype and tau.dtype == ref_tau.dtype
+    # h holds R on and above its transposed diagonal.
+    k = min(shape[-2:])
+    assert_close(np.abs(np.triu(np.swapaxes(host(h), -1, -2))[..., :k, :]), np.abs(ref_r), tolerance(dtype, 10))
+
+
+def test_qr_rank_deficient_reconstructs(rng):
+    a = rank_deficient((8, 6), 3, np.float64, rng)
+    q, r = cp.linalg.qr(cp.asarray(a))
+    assert_close(host(q) @ host(r), a, 1e-12)
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (3, 0), (0, 3), (2, 0, 3), (2, 3, 0)])
+@pytest.mark.parametrize("mode", ["reduced", "complete", "r", "raw"])
+def test_qr_size_zero(shape, mode):
+    got = cp.linalg.qr(cp.zeros(shape), mode=mode)
+    ref = np.linalg.qr(np.zeros(shape), mode=mode)
+    got = got if isinstance(got, tuple) else (got,)
+    ref = ref if isinstance(ref, tuple) else (ref,)
+    for g, r in zip(got, ref):
+        assert g.shape == r.shape and g.dtype == r.dtype
+        np.testing.assert_array_equal(host(g), r)
+
+
+def test_qr_errors():
+    expect_error(lambda: np.linalg.qr(np.ones(3)), lambda: cp.linalg.qr(cp.ones(3)),
+                 "1-dimensional array given. Array must be at least two-dimensional")
+    expect_error(lambda: np.linalg.qr(np.ones((2, 2), np.float16)), lambda: cp.linalg.qr(cp.ones((2, 2), np.float16)),
+                 "array type float16 is unsupported in linalg")
+
+
+# ---- eigh ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("stack", STACKS + [(40,)])
+@pytest.mark.parametrize("uplo", ["L", "U", "u"])
+def test_eigh_matches_numpy(dtype, stack, uplo, rng):
+    a = hermitian(stack + (7, 7), dtype, rng)
+    # The triangle eigh does not read holds garbage: NumPy ignores it too.
+    noise = random_matrix(stack + (7, 7), dtype, rng)
+    a = a + (np.triu(noise, 1) if uplo.upper() == "L" else np.tril(noise, -1))
+    ref_w, ref_v = np.linalg.eigh(a, UPLO=uplo)
+    spread = np.max(np.abs(ref_w)) / max(np.min(np.abs(np.diff(ref_w, axis=-1))), 1e-12)
+    for layout in MATRIX_LAYOUTS:
+        w, v = cp.linalg.eigh(on_gpu(a, layout), UPLO=uplo)
+        assert w.dtype == ref_w.dtype and v.dtype == ref_v.dtype
+        assert w.shape == ref_w.shape and v.shape == ref_v.shape and v.flags.c_contiguous
+        assert_close(w, ref_w, tolerance(dtype, 10))
+        vh = host(v)
+        used = np.tril(a) + _ct(np.tril(a, -1)) if uplo.upper() == "L" else np.triu(a) + _ct(np.triu(a, 1))
+        assert_close(used @ vh, vh * ref_w[..., None, :], tolerance(dtype, 10), scale=np.max(np.abs(ref_w)))
+        assert_close(_ct(vh) @ vh, np.broadcast_to(np.eye(7), vh.shape), tolerance(dtype, min(spread, 1e4)))
+        assert_close(cp.linalg.eigvalsh(on_gpu(a, layout), UPLO=uplo), ref_w, tolerance(dtype, 10))
+
+
+@pytest.mark.parametrize("routine", ["syevd", "syev_batched"])
+def test_eigh_each_routine(routine, rng):
+    a = hermitian((10, 6, 6), np.float64, rng)
+    cp._core.linalg.force_routine("eigh", routine)
+    try:
+        w, v = cp.linalg.eigh(cp.asarray(a))
+    finally:
+        cp._core.linalg.force_routine("eigh", "")
+    assert_close(w, np.linalg.eigvalsh(a), 1e-12)
+    assert_close(a @ host(v), host(v) * host(w)[..., None, :], 1e-12, scale=np.abs(host(w)).max())
+
+
+def test_eigh_integer_input_and_size_zero():
+    a = np.array([[2, 1], [1, 2]], np.int16)
+    w, v = cp.linalg.eigh(cp.asarray(a))
+    assert w.dtype == np.float64 and v.dtype == np.float64
+    assert_close(w, [1.0, 3.0], 1e-14)
+    for shape in [(0, 0), (4, 0, 0)]:
+        w, v = cp.linalg.eigh(cp.zeros(shape, np.complex64))
+        ref_w, ref_v = np.linalg.eigh(np.zeros(shape, np.complex64))
+        assert (w.shape, w.dtype, v.shape, v.dtype) == (ref_w.shape, ref_w.dtype, ref_v.shape, ref_v.dtype)
+
+
+def test_eigh_errors():
+    expect_error(lambda: np.linalg.eigh(np.ones((2, 3))), lambda: cp.linalg.eigh(cp.ones((2, 3))),
+                 "Last 2 dimensions of the array must be square")
+    expect_error(lambda: np.linalg.eigvalsh(np.ones(3)), lambda: cp.linalg.eigvalsh(cp.ones(3)),
+                 "1-dimensional array given. Array must be at least two-dimensional")
+
+
+# ---- eig -------------------------------------------------------------------------------------------
+
+def _sorted(w):
+    return np.sort_complex(np.asarray(w, dtype=np.complex128))
+
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("stack", [(), (3,)])
+def test_eig_matches_numpy(dtype, stack, rng):
+    a = random_matrix(stack + (6, 6), dtype, rng, cond=10)
+    ref_w, ref_v = np.linalg.eig(a)
+    for layout in MATRIX_LAYOUTS:
+        w, v = cp.linalg.eig(on_gpu(a, layout))
+        assert w.dtype == ref_w.dtype and v.dtype == ref_v.dtype, (w.dtype, ref_w.dtype)
+        assert w.shape == ref_w.shape and v.shape == ref_v.shape
+        wh, vh = host(w), host(v)
+        for got, ref in zip(wh.reshape(-1, 6), ref_w.reshape(-1, 6)):
+            assert_close(_sorted(got), _sorted(ref), tolerance(dtype, 1e3))
+        scale = np.max(np.abs(ref_w))
+        assert_close(a @ vh, vh * wh[..., None, :], tolerance(dtype, 1e3), scale=scale)
+        assert_close(np.linalg.norm(vh, axis=-2), np.ones(wh.shape), tolerance(dtype, 10))
+        values = host(cp.linalg.eigvals(on_gpu(a, layout)))
+        assert values.dtype == ref_w.dtype and values.shape == ref_w.shape
+        for got, ref in zip(values.reshape(-1, 6), ref_w.reshape(-1, 6)):
+            assert_close(_sorted(got), _sorted(ref), tolerance(dtype, 1e3))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_eig_real_results_when_every_eigenvalue_is_real(dtype, rng):
+    s = random_matrix((5, 5), dtype, rng)
+    a = (s + s.T).astype(dtype)  # symmetric: real spectrum
+    w, v = cp.linalg.eig(cp.asarray(a))
+    ref_w, ref_v = np.linalg.eig(a)
+    assert w.dtype == ref_w.dtype == dtype and v.dtype == ref_v.dtype == dtype
+    assert_close(np.sort(host(w)), np.sort(ref_w), tolerance(dtype, 100))
+
+
+def test_eig_complex_pairs_of_a_real_matrix():
+    rotation = np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 2.0]])
+    stack = np.stack([rotation, np.diag([1.0, 2.0, 3.0])])  # one matrix with a pair makes all complex
+    w, v = cp.linalg.eig(cp.asarray(stack))
+    ref_w, _ = np.linalg.eig(stack)
+    assert w.dtype == ref_w.dtype == np.complex128 and v.dtype == np.complex128
+    wh, vh = host(w), host(v)
+    assert_close(_sorted(wh[0]), _sorted(ref_w[0]), 1e-12)
+    assert_close(stack @ vh, vh * wh[..., None, :], 1e-12, scale=3.0)
+    assert cp.linalg.eigvals(cp.asarray(stack)).dtype == np.complex128
+
+
+def test_eig_integer_input_size_zero_and_errors():
+    w = cp.linalg.eigvals(cp.asarray(np.array([[2, 0], [0, 3]], np.int32)))
+    assert w.dtype == np.float64
+    assert_close(np.sort(host(w)), [2.0, 3.0], 1e-14)
+    w, v = cp.linalg.eig(cp.zeros((2, 0, 0)))
+    ref_w, ref_v = np.linalg.eig(np.zeros((2, 0, 0)))
+    assert (w.shape, w.dtype, v.shape, v.dtype) == (ref_w.shape, ref_w.dtype, ref_v.shape, ref_v.dtype)
+    expect_error(lambda: np.linalg.eig(np.ones((2, 3))), lambda: cp.linalg.eig(cp.ones((2, 3))),
+                 "Last 2 dimensions of the array must be square")
+
+
+# ---- svd -------------------------------------------------------------------------------------------
+
+SVD_ROUTINES = ["", "gesvd", "gesvdj", "gesvdp", "gesvdj_batched"]
+
+
+@pytest.fixture(params=SVD_ROUTINES, ids=lambda r: r or "table")
+def svd_routine(request):
+    cp._core.linalg.force_routine("svd", request.param)
+    yield request.param
+    cp._core.linalg.force_routine("svd", "")
+
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("shape", [(7, 4), (4, 7), (5, 5), (20, 6, 6), (2, 3, 9, 5), (3, 5, 9)])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd_reconstructs_and_matches_numpy(dtype, shape, full_matrices, svd_routine, rng):
+    a = random_matrix(shape, dtype, rng, cond=100)
+    ref_u, ref_s, ref_vh = np.linalg.svd(a, full_matrices=full_matrices)
+    tol = tolerance(dtype, 100)
+    for layout in MATRIX_LAYOUTS:
+        result = cp.linalg.svd(on_gpu(a, layout), full_matrices=full_matrices)
+        assert type(result).__name__ == "SVDResult"
+        u, s, vh = result
+        for got, ref in ((u, ref_u), (s, ref_s), (vh, ref_vh)):
+            assert got.dtype == ref.dtype and got.shape == ref.shape and got.flags.c_contiguous
+        uh, sh, vhh = host(u), host(s), host(vh)
+        assert_close(sh, ref_s, tol)
+        assert_close(_reconstruct_svd(uh, sh, vhh), a, tol)
+        m, n = shape[-2:]
+        assert_close(_ct(uh) @ uh, np.broadcast_to(np.eye(uh.shape[-1]), uh.shape[:-2] + (uh.shape[-1],) * 2), tol)
+        assert_close(vhh @ _ct(vhh), np.broadcast_to(np.eye(vhh.shape[-2]), vhh.shape[:-2] + (vhh.shape[-2],) * 2), tol)
+        assert_close(cp.linalg.svd(on_gpu(a, layout), compute_uv=False), ref_s, tol)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
+@pytest.mark.parametrize("cond", [1e3, 1e6])
+def test_svd_ill_conditioned_and_rank_deficient(dtype, cond, svd_routine, rng):
+    if np.dtype(dtype) in (np.float32,) and cond > 1e4:
+        cond = 1e4
+    a = random_matrix((12, 9), dtype, rng, cond=cond)
+    u, s, vh = (host(x) for x in cp.linalg.svd(cp.asarray(a), full_matrices=False))
+    eps = np.finfo(real_dtype(dtype)).eps
+    assert_close(_reconstruct_svd(u, s, vh), a, 200 * eps)
+    assert_close(s, np.linalg.svd(a, compute_uv=False), 200 * eps)
+    b = rank_deficient((10, 8), 4, dtype, rng)
+    u, s, vh = (host(x) for x in cp.linalg.svd(cp.asarray(b)))
+    assert_close(_reconstruct_svd(u, s, vh), b, 200 * eps)
+    assert np.all(s[4:] <= 100 * eps * s[0])
+
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("stack", [(), (3,)])
+def test_svd_hermitian(dtype, stack, rng):
+    a = hermitian(stack + (6, 6), dtype, rng)
+    ref_u, ref_s, ref_vh = np.linalg.svd(a, hermitian=True)
+    u, s, vh = cp.linalg.svd(cp.asarray(a), hermitian=True)
+    assert (u.dtype, s.dtype, vh.dtype) == (ref_u.dtype, ref_s.dtype, ref_vh.dtype)
+    assert_close(s, ref_s, tolerance(dtype, 10))
+    assert_close(_reconstruct_svd(host(u), host(s), host(vh)), a, tolerance(dtype, 10))
+    got = cp.linalg.svd(cp.asarray(a), compute_uv=False, hermitian=True)
+    assert got.dtype == ref_s.dtype
+    assert_close(got, ref_s, tolerance(dtype, 10))
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (3, 0), (0, 3), (2, 0, 3), (2, 3, 0), (0, 4, 4)])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd_size_zero(shape, full_matrices):
+    got = cp.linalg.svd(cp.zeros(shape, np.complex64), full_matrices=full_matrices)
+    ref = np.linalg.svd(np.zeros(shape, np.complex64), full_matrices=full_matrices)
+    for g, r in zip(got, ref):
+        assert g.shape == r.shape and g.dtype == r.dtype
+        np.testing.assert_array_equal(host(g), r)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.bool_, np.uint16])
+def test_svdvals_integer_input(dtype, rng):
+    a = rng.integers(0, 3, (4, 6)).astype(dtype)
+    got = cp.linalg.svdvals(cp.asarray(a))
+    ref = np.linalg.svdvals(a)
+    assert got.dtype == ref.dtype == np.float64
+    assert_close(got, ref, 1e-13)
+
+
+def test_svd_errors():
+    expect_error(lambda: np.linalg.svd(np.ones(3)), lambda: cp.linalg.svd(cp.ones(3)),
+                 "1-dimensional array given. Array must be at least two-dimensional")
+    expect_error(lambda: np.linalg.svd(np.ones((3, 3), np.float16)), lambda: cp.linalg.svd(cp.ones((3, 3), np.float16)),
+                 "array type float16 is unsupported in linalg")
+    expect_error(lambda: np.linalg.svd(np.ones((2, 3)), hermitian=True),
+                 lambda: cp.linalg.svd(cp.ones((2, 3)), hermitian=True), "Last 2 dimensions of the array must be square")
+
+
+# ---- NumPy dispatch ----------------------------------------------------------------------------------
+
+def test_numpy_functions_dispatch_to_the_gpu(rng):
+    a = random_matrix((5, 5), np.float64, rng)
+    g = cp.asarray(a)
+    for name, args in (("svd", ()), ("qr", ()), ("eigh", ()), ("eig", ()), ("cholesky", ()), ("svdvals", ())):
+        x = hermitian_positive_definite((5, 5), np.float64, rng) if name in ("eigh", "cholesky") else a
+        out = getattr(np.linalg, name)(cp.asarray(x), *args)
+        parts = out if isinstance(out, tuple) else (out,)
+        assert all(isinstance(p, cp.ndarray) for p in parts), name
+    assert isinstance(np.linalg.svd(g, compute_uv=False), cp.ndarray)
