@@ -10,8 +10,7 @@ import sys
 import time
 
 from . import (cold_start, copy_reference, creation, einsum, elementwise, histograms, indexing, linalg_products,
-               linalg_solvers,
-               manipulation, manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
+               linalg_solvers, manipulation, manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize
