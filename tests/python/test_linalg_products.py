@@ -104,6 +104,19 @@ def test_byte_matmul_on_tensor_cores(dtype, rng):
 
 
 @gpu
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_wide_integer_matmul_on_int8_digits(dtype, rng):
+    """Sizes where 16- to 64-bit products run as int8 tensor-core GEMMs of base-256 digits (n, k
+    multiples of 4, enough work): full-range values, so every sum wraps; transposed operands too."""
+    a, b = _data((48, 256), dtype, rng), _data((256, 64), dtype, rng)
+    ga, gb = cp.asarray(a), cp.asarray(b)
+    np.testing.assert_array_equal(cp.asnumpy(ga @ gb), a @ b)
+    bt, at = cp.asarray(np.asfortranarray(b.T)), cp.asarray(a.T.copy()).T  # F-ordered and transposed views
+    np.testing.assert_array_equal(cp.asnumpy(cp.matmul(at, cp.asarray(b))), a @ b)
+    np.testing.assert_array_equal(cp.asnumpy(cp.matmul(bt, ga.T)), b.T @ a.T)
+
+
+@gpu
 def test_large_float_products_use_gemm_accuracy(rng):
     """k = 2048 float32 without TF32 stays near FP32 rounding (TF32 would miss by ~1e-3)."""
     assert not cp.cuda.cublas.allow_tf32()
@@ -386,6 +399,30 @@ def test_host_arrays_are_refused():
         cp.dot([1, 2], [3, 4])
     with pytest.raises(ValueError, match="Expecting at least two arrays"):
         cp.linalg.multi_dot([])
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint32, np.int64])
+def test_digit_split_identity(dtype):
+    """The identity digit_gemm.cpp computes, checked in NumPy: balanced base-256 digits of the biased
+    operands (A's planes high digit first, B's low first) multiplied blockwise in int32 and summed
+    with shifts equal NumPy's wrapped product."""
+    rng = np.random.default_rng(3)
+    info, w = np.iinfo(dtype), np.dtype(dtype).itemsize
+    u = np.dtype(f"u{w}")
+    a = rng.integers(info.min, info.max, (5, 12), dtype=dtype, endpoint=True)
+    b = rng.integers(info.min, info.max, (12, 8), dtype=dtype, endpoint=True)
+
+    def planes(x, perm, high_first):
+        y = x.view(u) + u.type(int("80" * w, 16))
+        p = (y.view(np.uint8).reshape(x.shape + (w,)) ^ np.uint8(0x80)).view(np.int8).transpose(perm)
+        return np.ascontiguousarray(p[:, ::-1, :] if high_first else p)
+
+    ap, bp = planes(a, (0, 2, 1), True), planes(b, (2, 0, 1), False)
+    total = np.zeros((5, 8), u)
+    for s in range(w):
+        sums = ap[:, w - 1 - s:, :].reshape(5, -1).astype(np.int32) @ bp[:s + 1].reshape(-1, 8).astype(np.int32)
+        total = total + (sums.astype(u) << u.type(8 * s))
+    np.testing.assert_array_equal(total.view(dtype), a @ b)
 
 
 def test_multi_dot_order_is_numpys():
