@@ -108,7 +108,7 @@ def test_byte_matmul_on_tensor_cores(dtype, rng):
 def test_wide_integer_matmul_on_int8_digits(dtype, rng):
     """Sizes where 16- to 64-bit products run as int8 tensor-core GEMMs of base-256 digits (n, k
     multiples of 4, enough work): full-range values, so every sum wraps; transposed operands too."""
-    a, b = _data((48, 256), dtype, rng), _data((256, 64), dtype, rng)
+    a, b = _data((128, 512), dtype, rng), _data((512, 256), dtype, rng)
     ga, gb = cp.asarray(a), cp.asarray(b)
     np.testing.assert_array_equal(cp.asnumpy(ga @ gb), a @ b)
     bt, at = cp.asarray(np.asfortranarray(b.T)), cp.asarray(a.T.copy()).T  # F-ordered and transposed views

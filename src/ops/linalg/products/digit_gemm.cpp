@@ -17,7 +17,7 @@ namespace cuarray::ops {
 namespace {
 
 constexpr int64_t kMaxDigitBlock = int64_t{1} << 17;  // w * k below this: int32 sums are exact
-constexpr int64_t kMinWork = int64_t{1} << 18;        // m n k below this: one SIMT launch is cheaper
+constexpr int64_t kMinWork = int64_t{1} << 24;        // m n k below this (256^3): one SIMT launch is cheaper than ~20 digit passes
 
 DType unsigned_of(int64_t bytes) {
   return bytes == 2 ? DType::UInt16 : bytes == 4 ? DType::UInt32 : DType::UInt64;
