@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "cuarray/products.hpp"
@@ -313,6 +314,52 @@ TEST(Matmul, IntegersWrapAroundAsNumPy) {
   test::expect_array<int8_t>(matmul(a, b), DType::Int8, {2, 2}, {100, 44, -1, -3});
   // a.T @ b (op flag on a)
   test::expect_array<int8_t>(matmul(a.transpose(), b), DType::Int8, {2, 2}, {71, -84, 57, 84});
+}
+
+// The products by index on the host, wrapping as NumPy's integer loops do (unsigned arithmetic).
+template <class T>
+std::vector<T> host_product(const std::vector<T>& a, const std::vector<T>& b, int64_t m, int64_t k, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  std::vector<T> c(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      U sum = 0;
+      for (int64_t l = 0; l < k; ++l) sum += static_cast<U>(static_cast<U>(a[i * k + l]) * static_cast<U>(b[l * n + j]));
+      c[static_cast<size_t>(i * n + j)] = static_cast<T>(sum);
+    }
+  return c;
+}
+
+template <class T>
+std::vector<T> full_range(size_t count, uint64_t seed) {
+  std::vector<T> v(count);
+  uint64_t x = seed;
+  for (T& e : v) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;  // every bit pattern of T occurs
+    e = static_cast<T>(x >> 17);
+  }
+  return v;
+}
+
+// Sizes on the tensor-core paths: int8 directly (m', k multiples of 4), int32 and int64 through
+// their base-256 digits (n, k multiples of 4, m n k >= 2^24).
+TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  {
+    const int64_t m = 12, k = 64, n = 16;
+    const auto a = full_range<int8_t>(m * k, 1), b = full_range<int8_t>(k * n, 2);
+    test::expect_array<int8_t>(matmul(test::device_array(a, Shape{m, k}), test::device_array(b, Shape{k, n})),
+                               DType::Int8, {m, n}, host_product(a, b, m, k, n));
+  }
+  {
+    const int64_t m = 64, k = 256, n = 1024;
+    const auto a = full_range<int32_t>(m * k, 3), b = full_range<int32_t>(k * n, 4);
+    test::expect_array<int32_t>(matmul(test::device_array(a, Shape{m, k}), test::device_array(b, Shape{k, n})),
+                                DType::Int32, {m, n}, host_product(a, b, m, k, n));
+    const auto a64 = full_range<int64_t>(m * k, 5), b64 = full_range<int64_t>(k * n, 6);
+    test::expect_array<int64_t>(matmul(test::device_array(a64, Shape{m, k}), test::device_array(b64, Shape{k, n})),
+                                DType::Int64, {m, n}, host_product(a64, b64, m, k, n));
+  }
 }
 
 }  // namespace
