@@ -218,6 +218,10 @@ TEST(GemmPlan, PlansComputeTheProductForEveryLayout) {
   expect_plan_computes_product({X, {4, 6}, {6, 0}, 2, 3, 3, 1}, {Y, {4, 6}, {0, 15}, 3, 5, 1, 3});
   // Transposed stacks (a.transpose(0, 2, 1) of C arrays) with padded batch strides.
   expect_plan_computes_product({X, {3}, {40}, 4, 5, 1, 4}, {Y, {3}, {50}, 5, 2, 1, 5});
+  // The digit path's views: rows of A and columns of B w k = 16 apart, (s + 1) k = 8 deep ("TN").
+  expect_plan_computes_product({X, {}, {}, 3, 8, 16, 1}, {Y, {}, {}, 8, 4, 1, 16});
+  EXPECT_TRUE(plan_gemm(3, 8, 4, {}, {{}, 16, 1}, {{}, 1, 16}).a.transpose);
+  EXPECT_FALSE(plan_gemm(3, 8, 4, {}, {{}, 16, 1}, {{}, 1, 16}).b.transpose);
   // Layouts without op flags: copies.
   expect_plan_computes_product({X, {}, {}, 3, 4, 8, 2}, {Y, {}, {}, 4, 5, 5, 1}, true);
   expect_plan_computes_product({X, {}, {}, 3, 4, 4, 1}, {Y, {}, {}, 4, 5, -5, 1}, true);

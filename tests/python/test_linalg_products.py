@@ -401,8 +401,8 @@ def test_host_arrays_are_refused():
 @pytest.mark.parametrize("dtype", [np.int16, np.uint32, np.int64])
 def test_digit_split_identity(dtype):
     """The identity digit_gemm.cpp computes, checked in NumPy: balanced base-256 digits of the biased
-    operands (A's planes high digit first, B's low first) multiplied blockwise in int32 and summed
-    with shifts equal NumPy's wrapped product."""
+    operands (A's planes (m, w, k) high digit first, B's transposed (n, w, k) low first) multiplied
+    blockwise in int32 and summed with shifts equal NumPy's wrapped product."""
     rng = np.random.default_rng(3)
     info, w = np.iinfo(dtype), np.dtype(dtype).itemsize
     u = np.dtype(f"u{w}")
@@ -414,10 +414,10 @@ def test_digit_split_identity(dtype):
         p = (y.view(np.uint8).reshape(x.shape + (w,)) ^ np.uint8(0x80)).view(np.int8).transpose(perm)
         return np.ascontiguousarray(p[:, ::-1, :] if high_first else p)
 
-    ap, bp = planes(a, (0, 2, 1), True), planes(b, (2, 0, 1), False)
+    ap, bp = planes(a, (0, 2, 1), True), planes(b, (1, 2, 0), False)  # (m, w, k) high first; (n, w, k)
     total = np.zeros((5, 8), u)
     for s in range(w):
-        sums = ap[:, w - 1 - s:, :].reshape(5, -1).astype(np.int32) @ bp[:s + 1].reshape(-1, 8).astype(np.int32)
+        sums = ap[:, w - 1 - s:, :].reshape(5, -1).astype(np.int32) @ bp[:, :s + 1, :].reshape(8, -1).T.astype(np.int32)
         total = total + (sums.astype(u) << u.type(8 * s))
     np.testing.assert_array_equal(total.view(dtype), a @ b)
 

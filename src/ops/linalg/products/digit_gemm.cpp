@@ -4,8 +4,9 @@
 //   A @ B == sum_{s < w} 256^s sum_{i + j = s} A_i @ B_j   (mod 2^(8w)),
 // the pairs i + j >= w vanishing modulo 2^(8w). For each s, sum_{i+j=s} A_i @ B_j is one int8 GEMM
 // whose k runs over the digit blocks side by side: A's planes are laid out (m, w, k) with the
-// digits in reverse order, so [A_s .. A_0] is a strided (m, (s+1) k) view, and B's (w, k, n), so
-// [B_0; ..; B_s] is a ((s+1) k, n) view. Sums of at most (s+1) k products of magnitude <= 2^14
+// digits in reverse order, so [A_s .. A_0] is a strided (m, (s+1) k) view, and B's transposed,
+// (n, w, k), so [B_0; ..; B_s] is the transpose of a strided (n, (s+1) k) view. Both operands are
+// k-contiguous, the layout the int8 tensor-core kernels read (cuBLAS's "TN"). Sums of at most (s+1) k products of magnitude <= 2^14
 // stay exact in int32 when w k < 2^17; they are widened, shifted by 8 s bits and added in the
 // result's unsigned type, whose wraparound is NumPy's.
 #include <algorithm>
@@ -58,13 +59,13 @@ bool digit_gemm(const NDArray& a, const NDArray& b, const NDArray& c) {
   static const Ufunc& left_shift = ufunc("left_shift");
   const DType u = unsigned_of(w);
   const NDArray a_planes = digit_planes(a, Axes{0, 2, 1}, true);   // (m, w, k): A_{w-1} .. A_0
-  const NDArray b_planes = digit_planes(b, Axes{2, 0, 1}, false);  // (w, k, n): B_0 .. B_{w-1}
+  const NDArray b_planes = digit_planes(b, Axes{1, 2, 0}, false);  // (n, w, k): B_0^T .. B_{w-1}^T
   NDArray sums = empty(Shape{m, n}, DType::Int32);
   NDArray total;
   for (int64_t s = 0; s < w; ++s) {
-    // [A_s .. A_0] (m, (s+1) k, rows w k apart) @ [B_0; ..; B_s] ((s+1) k, n).
+    // [A_s .. A_0] (m, (s+1) k, rows w k apart) @ [B_0; ..; B_s] ((s+1) k, n, columns w k apart).
     const int64_t depth = (s + 1) * k;
-    const GemmPlan plan = plan_gemm(m, depth, n, {}, MatrixOperand{{}, w * k, 1}, MatrixOperand{{}, n, 1});
+    const GemmPlan plan = plan_gemm(m, depth, n, {}, MatrixOperand{{}, w * k, 1}, MatrixOperand{{}, 1, w * k});
     const char* a_at = a_planes.raw_data() + (w - 1 - s) * k;
     const char* b_at = b_planes.raw_data();
     if (!imma_fits(plan, a_at, b_at) || !cublas_int8_gemm(plan, a_at, b_at, sums.raw_data())) return false;
