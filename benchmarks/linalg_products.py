@@ -1,6 +1,6 @@
 """Matrix products (issue 14), cuarray vs CuPy vs NumPy: matmul on cuBLAS for the float dtypes,
-stacked and broadcast stacks (strided-batched GEMM, stride 0), and the exact int32 product on
-cuarray's integer GEMM kernel against CuPy's hand-written one. Each row reports TFLOP/s (TOP/s for
+stacked and broadcast stacks (strided-batched GEMM, stride 0), and the exact int32 product (int8
+tensor-core GEMMs of its base-256 digits) against CuPy's hand-written integer kernel. Each row reports TFLOP/s (TOP/s for
 integers) and its share of the GPU's peak for that dtype.
 
 NumPy is left out where it has no BLAS (float16, integers: minutes per call).
@@ -54,6 +54,6 @@ CASES = [
     matmul_case("matmul 10000x(64^2) f32", (10000, 64, 64), (10000, 64, 64), "float32", at_least(1.0)),
     # a stack against one matrix (broadcast batch): folded into one (640000 x 64) product
     matmul_case("matmul 10000x(64^2) @ 64^2 f32", (10000, 64, 64), (64, 64), "float32", at_least(1.0)),
-    # exact int32 product: at least 3x CuPy's integer kernel
+    # exact int32 product (int8 tensor-core GEMMs of base-256 digits): at least 3x CuPy's integer kernel
     matmul_case("matmul 2048^2 i32", (2048, 2048), (2048, 2048), "int32", at_least(3.0), libraries=GPU_ONLY),
 ]

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "cuarray/products.hpp"
@@ -217,6 +218,10 @@ TEST(GemmPlan, PlansComputeTheProductForEveryLayout) {
   expect_plan_computes_product({X, {4, 6}, {6, 0}, 2, 3, 3, 1}, {Y, {4, 6}, {0, 15}, 3, 5, 1, 3});
   // Transposed stacks (a.transpose(0, 2, 1) of C arrays) with padded batch strides.
   expect_plan_computes_product({X, {3}, {40}, 4, 5, 1, 4}, {Y, {3}, {50}, 5, 2, 1, 5});
+  // The digit path's views: rows of A and columns of B w k = 16 apart, (s + 1) k = 8 deep ("TN").
+  expect_plan_computes_product({X, {}, {}, 3, 8, 16, 1}, {Y, {}, {}, 8, 4, 1, 16});
+  EXPECT_TRUE(plan_gemm(3, 8, 4, {}, {{}, 16, 1}, {{}, 1, 16}).a.transpose);
+  EXPECT_FALSE(plan_gemm(3, 8, 4, {}, {{}, 16, 1}, {{}, 1, 16}).b.transpose);
   // Layouts without op flags: copies.
   expect_plan_computes_product({X, {}, {}, 3, 4, 8, 2}, {Y, {}, {}, 4, 5, 5, 1}, true);
   expect_plan_computes_product({X, {}, {}, 3, 4, 4, 1}, {Y, {}, {}, 4, 5, -5, 1}, true);
@@ -313,6 +318,52 @@ TEST(Matmul, IntegersWrapAroundAsNumPy) {
   test::expect_array<int8_t>(matmul(a, b), DType::Int8, {2, 2}, {100, 44, -1, -3});
   // a.T @ b (op flag on a)
   test::expect_array<int8_t>(matmul(a.transpose(), b), DType::Int8, {2, 2}, {71, -84, 57, 84});
+}
+
+// The products by index on the host, wrapping as NumPy's integer loops do (unsigned arithmetic).
+template <class T>
+std::vector<T> host_product(const std::vector<T>& a, const std::vector<T>& b, int64_t m, int64_t k, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  std::vector<T> c(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      U sum = 0;
+      for (int64_t l = 0; l < k; ++l) sum += static_cast<U>(static_cast<U>(a[i * k + l]) * static_cast<U>(b[l * n + j]));
+      c[static_cast<size_t>(i * n + j)] = static_cast<T>(sum);
+    }
+  return c;
+}
+
+template <class T>
+std::vector<T> full_range(size_t count, uint64_t seed) {
+  std::vector<T> v(count);
+  uint64_t x = seed;
+  for (T& e : v) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;  // every bit pattern of T occurs
+    e = static_cast<T>(x >> 17);
+  }
+  return v;
+}
+
+// Sizes on the tensor-core paths: int8 directly (m', k multiples of 4), int32 and int64 through
+// their base-256 digits (n, k multiples of 4, m n k >= 2^24).
+TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  {
+    const int64_t m = 12, k = 64, n = 16;
+    const auto a = full_range<int8_t>(m * k, 1), b = full_range<int8_t>(k * n, 2);
+    test::expect_array<int8_t>(matmul(test::device_array(a, Shape{m, k}), test::device_array(b, Shape{k, n})),
+                               DType::Int8, {m, n}, host_product(a, b, m, k, n));
+  }
+  {
+    const int64_t m = 64, k = 256, n = 1024;
+    const auto a = full_range<int32_t>(m * k, 3), b = full_range<int32_t>(k * n, 4);
+    test::expect_array<int32_t>(matmul(test::device_array(a, Shape{m, k}), test::device_array(b, Shape{k, n})),
+                                DType::Int32, {m, n}, host_product(a, b, m, k, n));
+    const auto a64 = full_range<int64_t>(m * k, 5), b64 = full_range<int64_t>(k * n, 6);
+    test::expect_array<int64_t>(matmul(test::device_array(a64, Shape{m, k}), test::device_array(b64, Shape{k, n})),
+                                DType::Int64, {m, n}, host_product(a64, b64, m, k, n));
+  }
 }
 
 }  // namespace

@@ -104,6 +104,19 @@ def test_byte_matmul_on_tensor_cores(dtype, rng):
 
 
 @gpu
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_wide_integer_matmul_on_int8_digits(dtype, rng):
+    """Sizes where 16- to 64-bit products run as int8 tensor-core GEMMs of base-256 digits (n, k
+    multiples of 4, enough work): full-range values, so every sum wraps; transposed operands too."""
+    a, b = _data((128, 512), dtype, rng), _data((512, 256), dtype, rng)
+    ga, gb = cp.asarray(a), cp.asarray(b)
+    np.testing.assert_array_equal(cp.asnumpy(ga @ gb), a @ b)
+    bt, at = cp.asarray(np.asfortranarray(b.T)), cp.asarray(a.T.copy()).T  # F-ordered and transposed views
+    np.testing.assert_array_equal(cp.asnumpy(cp.matmul(at, cp.asarray(b))), a @ b)
+    np.testing.assert_array_equal(cp.asnumpy(cp.matmul(bt, ga.T)), b.T @ a.T)
+
+
+@gpu
 def test_large_float_products_use_gemm_accuracy(rng):
     """k = 2048 float32 without TF32 stays near FP32 rounding (TF32 would miss by ~1e-3)."""
     assert not cp.cuda.cublas.allow_tf32()
@@ -152,13 +165,11 @@ def test_matmul_out_dtype_casting(rng):
     _assert_product(cp.matmul(ga, gb, dtype=np.float64), np.matmul(a, b, dtype=np.float64), a, b, 4)
     _assert_product(cp.matmul(ga, gb, dtype="f8", casting="safe"), np.matmul(a, b, dtype="f8", casting="safe"), a, b, 4)
     # Output overlapping an input: NumPy's result as if computed first.
-    sq, gsq = _data((4, 4), np.float64, rng), None
+    sq = _data((4, 4), np.float64, rng)
     gsq = cp.asarray(sq)
     cp.matmul(gsq, gsq, out=gsq)
     _assert_product(gsq, sq @ sq, sq, sq, 4)
     # Errors, NumPy's types.
-    i, gi = _data((3, 4), np.int64, rng), None
-    gi = cp.asarray(i)
     expect_error(lambda: np.matmul(a, b, out=np.empty((2, 3, 5), np.int64)),
                  lambda: cp.matmul(ga, gb, out=cp.empty((2, 3, 5), np.int64)), "Cannot cast ufunc 'matmul' output")
     expect_error(lambda: np.matmul(a, b, dtype=np.int32), lambda: cp.matmul(ga, gb, dtype=np.int32),
@@ -170,7 +181,6 @@ def test_matmul_out_dtype_casting(rng):
                  "Output operand 0 has a mismatch in its core dimension 1")
     expect_error(lambda: np.matmul(a, b, out=np.empty((3, 3, 5), np.float32)),
                  lambda: cp.matmul(ga, gb, out=cp.empty((3, 3, 5), np.float32)))
-    assert gi.dtype == np.int64
 
 
 @gpu
@@ -179,9 +189,9 @@ def test_matmul_axes_and_order(rng):
     ga, gb = cp.asarray(a), cp.asarray(b)
     axes = [(0, 2), (0, 1), (1, 0)]  # a's core dims are (4, 3): rows on axis 0, columns on axis 2
     _assert_product(cp.matmul(ga, gb, axes=axes), np.matmul(a, b, axes=axes), a, b, 3)
-    f = cp.matmul(ga[0].T, gb[:2, :, 0], order="F")  # (3, 2) @ (2, 5)
+    f = cp.matmul(ga[:, 0, :], gb[:, :, 0], order="F")  # (4, 3) @ (3, 5)
     assert f.flags.f_contiguous
-    _assert_product(f, np.matmul(a[0].T, b[:2, :, 0], order="F"), a, b, 4)
+    _assert_product(f, np.matmul(a[:, 0, :], b[:, :, 0], order="F"), a, b, 3)
 
 
 @gpu
@@ -393,6 +403,30 @@ def test_host_arrays_are_refused():
         cp.dot([1, 2], [3, 4])
     with pytest.raises(ValueError, match="Expecting at least two arrays"):
         cp.linalg.multi_dot([])
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint32, np.int64])
+def test_digit_split_identity(dtype):
+    """The identity digit_gemm.cpp computes, checked in NumPy: balanced base-256 digits of the biased
+    operands (A's planes (m, w, k) high digit first, B's transposed (n, w, k) low first) multiplied
+    blockwise in int32 and summed with shifts equal NumPy's wrapped product."""
+    rng = np.random.default_rng(3)
+    info, w = np.iinfo(dtype), np.dtype(dtype).itemsize
+    u = np.dtype(f"u{w}")
+    a = rng.integers(info.min, info.max, (5, 12), dtype=dtype, endpoint=True)
+    b = rng.integers(info.min, info.max, (12, 8), dtype=dtype, endpoint=True)
+
+    def planes(x, perm, high_first):
+        y = x.view(u) + u.type(int("80" * w, 16))
+        p = (y.view(np.uint8).reshape(x.shape + (w,)) ^ np.uint8(0x80)).view(np.int8).transpose(perm)
+        return np.ascontiguousarray(p[:, ::-1, :] if high_first else p)
+
+    ap, bp = planes(a, (0, 2, 1), True), planes(b, (1, 2, 0), False)  # (m, w, k) high first; (n, w, k)
+    total = np.zeros((5, 8), u)
+    for s in range(w):
+        sums = ap[:, w - 1 - s:, :].reshape(5, -1).astype(np.int32) @ bp[:, :s + 1, :].reshape(8, -1).T.astype(np.int32)
+        total = total + (sums.astype(u) << u.type(8 * s))
+    np.testing.assert_array_equal(total.view(dtype), a @ b)
 
 
 def test_multi_dot_order_is_numpys():

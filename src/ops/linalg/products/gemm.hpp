@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cuarray/dtype.hpp"
+#include "cuarray/ndarray.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
 namespace cuarray::ops {
@@ -19,6 +20,12 @@ void cublas_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b
 bool imma_fits(const GemmPlan& plan, const char* a, const char* b);
 bool cublas_int8_gemm(const GemmPlan& plan, const char* a, const char* b, char* c32);
 void integer_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
+
+// C = A @ B for 2-D 16- to 64-bit integer A (m, k), B (k, n) of C's dtype and C-ordered C, as int8
+// tensor-core GEMMs of the operands' base-256 digits (digit_gemm.cpp). False, with C untouched,
+// where it does not apply (n or k not a multiple of 4, k too deep for exact int32 sums, too little
+// work to pay for the digit passes) or cuBLAS declines.
+bool digit_gemm(const NDArray& a, const NDArray& b, const NDArray& c);
 // The integer GEMM kernel's source for one dtype and pair of op flags (for the compile tests).
 std::string integer_gemm_source(DType dtype, bool trans_a, bool trans_b);
 
