@@ -39,9 +39,10 @@ struct EigResult {
   NDArray eigenvalues, eigenvectors;
 };
 EigResult eigh(const NDArray& a, char uplo = 'L', bool compute_vectors = true);
-// numpy.linalg.eig / eigvals: complex results, except for a real input whose eigenvalues are all
-// real, which gives real ones (NumPy 2's rule; deciding it reads the eigenvalues on the host).
-EigResult eig(const NDArray& a, bool compute_vectors = true);
+// numpy.linalg.eig / eigvals: complex results (NumPy 2.5's rule). With real_when_all_real, a real
+// input whose eigenvalues are all real gives real ones (the rule of NumPy 2.0-2.4; deciding it reads
+// the eigenvalues on the host, as unpacking a real input's eigenvectors does anyway).
+EigResult eig(const NDArray& a, bool compute_vectors = true, bool real_when_all_real = false);
 
 // numpy.linalg.svd: U (..., M, M or K), S (..., K) descending in the real dtype, Vh (..., N or K, N),
 // K = min(M, N); U and Vh are empty when !compute_uv.

@@ -35,8 +35,8 @@ void bind_linalg(nb::module_& m) {
     linalg::EigResult r = linalg::eigh(array_of(a), uplo[0], compute_vectors);
     return nb::make_tuple(wrap(std::move(r.eigenvalues)), wrap_optional(std::move(r.eigenvectors)));
   });
-  la.def("eig", [](nb::handle a, bool compute_vectors) {
-    linalg::EigResult r = linalg::eig(array_of(a), compute_vectors);
+  la.def("eig", [](nb::handle a, bool compute_vectors, bool real_when_all_real) {
+    linalg::EigResult r = linalg::eig(array_of(a), compute_vectors, real_when_all_real);
     return nb::make_tuple(wrap(std::move(r.eigenvalues)), wrap_optional(std::move(r.eigenvectors)));
   });
   la.def("svd", [](nb::handle a, bool full_matrices, bool compute_uv, bool hermitian) {

@@ -267,7 +267,7 @@ def test_einsum_interleaved_form(rng):
     ga, gb = cp.asarray(a), cp.asarray(b)
     for args, gargs in [((a, [0, 1], b, [1, 2]), (ga, [0, 1], gb, [1, 2])),
                         ((a, [0, 1], b, [1, 2], [2, 0]), (ga, [0, 1], gb, [1, 2], [2, 0])),
-                        ((a, [Ellipsis, 1], b, [1, Ellipsis]), (ga, [Ellipsis, 1], gb, [1, Ellipsis]))]:
+                        ((a, [Ellipsis, 1], a.T, [1, Ellipsis]), (ga, [Ellipsis, 1], ga.T, [1, Ellipsis]))]:
         ref = np.einsum(*args)
         np.testing.assert_allclose(cp.asnumpy(cp.einsum(*gargs)), ref, rtol=1e-12)
 

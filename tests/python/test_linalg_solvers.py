@@ -156,8 +156,11 @@ def test_det_of_permutations_and_singular_matrices(lu_routine):
     assert_close(cp.linalg.det(cp.asarray(stack)), np.linalg.det(stack), 1e-15, scale=1.0)
     sign, log = cp.linalg.slogdet(cp.asarray(stack))
     ref_sign, ref_log = np.linalg.slogdet(stack)
-    np.testing.assert_array_equal(host(sign), ref_sign)
-    np.testing.assert_array_equal(host(log)[2:], ref_log[2:])  # -inf for the singular ones
+    np.testing.assert_array_equal(host(sign)[[0, 1, 3]], ref_sign[[0, 1, 3]])
+    np.testing.assert_array_equal(host(log)[3], ref_log[3])  # -inf for the zero matrix
+    # The rank-2 one: LAPACK's elimination happens to leave an exact zero pivot; another order of the
+    # same arithmetic (cuBLAS's batched LU) may leave a rounding residue, so only its size is exact.
+    assert abs(host(sign)[2] * np.exp(host(log)[2])) <= 1e-15
     complex_singular = np.zeros((2, 2), np.complex64)
     sign, log = cp.linalg.slogdet(cp.asarray(complex_singular))
     assert host(sign) == 0 and host(log) == -np.inf and sign.dtype == np.complex64 and log.dtype == np.float32

@@ -1,6 +1,8 @@
 """numpy.linalg's decompositions: cholesky, qr, eigh/eigvalsh, eig/eigvals, svd/svdvals. The work
 is C++ on cuSOLVER (cuarray/linalg.hpp, docs/linalg_solvers.md); this converts arguments and builds
 NumPy's result tuples."""
+import numpy as _np
+
 from .. import _core
 from .._creation import asarray
 from ._results import EigResult, EighResult, QRResult, SVDResult
@@ -49,16 +51,21 @@ def eigvalsh(a, UPLO="L"):
     return _linalg.eigh(asarray(a), UPLO, False)[0]
 
 
+# NumPy 2.5 gives eig's results complex always; 2.0-2.4 real when every eigenvalue of a real input
+# is real. Follow the NumPy installed.
+_EIG_REAL_WHEN_ALL_REAL = _np.lib.NumpyVersion(_np.__version__) < "2.5.0"
+
+
 def eig(a):
-    """Eigenvalues and right eigenvectors, as numpy.linalg.eig: real when every eigenvalue of a
-    real input is real, complex otherwise (reading the eigenvalues on the host to decide)."""
-    w, v = _linalg.eig(asarray(a), True)
+    """Eigenvalues and right eigenvectors, as numpy.linalg.eig (complex, or real where the installed
+    NumPy gives real ones)."""
+    w, v = _linalg.eig(asarray(a), True, _EIG_REAL_WHEN_ALL_REAL)
     return EigResult(w, v)
 
 
 def eigvals(a):
     """Eigenvalues of a general stack, as numpy.linalg.eigvals."""
-    return _linalg.eig(asarray(a), False)[0]
+    return _linalg.eig(asarray(a), False, _EIG_REAL_WHEN_ALL_REAL)[0]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):

@@ -2,9 +2,10 @@
 //
 // For a real A, geev works in real arithmetic and returns complex eigenvalues but real
 // eigenvectors packed as LAPACK packs them: a conjugate pair w_j, w_j+1 = conj(w_j) (imaginary part
-// of w_j positive) has vectors VR_j + i VR_j+1 and VR_j - i VR_j+1. NumPy 2 gives real results when
-// every eigenvalue of the stack is real and complex ones otherwise, so the eigenvalues are read on
-// the host either way; the packed vectors are unpacked on the device with two gathers.
+// of w_j positive) has vectors VR_j + i VR_j+1 and VR_j - i VR_j+1: the eigenvalues are read on the
+// host to find the pairs, and the packed vectors are unpacked on the device with two gathers.
+// NumPy 2.0-2.4 give real results when every eigenvalue of the stack is real (real_when_all_real);
+// NumPy 2.5 always complex ones, which for eigenvalues alone needs no host read.
 #include <cstring>
 #include <vector>
 
@@ -55,7 +56,7 @@ NDArray unpack_conjugate_pairs(const NDArray& packed, const std::vector<double>&
 
 }  // namespace
 
-EigResult eig(const NDArray& a, bool compute_vectors) {
+EigResult eig(const NDArray& a, bool compute_vectors, bool real_when_all_real) {
   check_square(a);
   const DType dtype = solver_dtype(a.dtype());
   const bool real_input = !is_complex(dtype);
@@ -85,11 +86,11 @@ EigResult eig(const NDArray& a, bool compute_vectors) {
     status.raise_if_failed("Eigenvalues did not converge");
   }
   NDArray vectors = compute_vectors ? vr.matrices_c_order() : NDArray();
-  if (!real_input) return {w, vectors};
+  if (!real_input || (!compute_vectors && !real_when_all_real)) return {w, vectors};
   std::vector<double> imag = imaginary_parts(w);
   bool all_real = true;
   for (double x : imag) all_real = all_real && x == 0;
-  if (all_real) return {w.complex_part(false).copy(Order::C), vectors};
+  if (all_real && real_when_all_real) return {w.complex_part(false).copy(Order::C), vectors};
   return {w, compute_vectors ? unpack_conjugate_pairs(vectors, imag, w_dtype) : NDArray()};
 }
 

@@ -66,8 +66,13 @@ RawSvd run_gesvd(const SvdJob& job, StatusWords& status) {
   return out;
 }
 
+RawSvd run_gesvd(const SvdJob& job, StatusWords& status);
+
 RawSvd run_gesvdp(const SvdJob& job, StatusWords& status) {
   const int64_t r = job.r(), c = job.c();
+  // gesvdp makes only the economy-size U (its full-U mode fails with an internal error on the GPU):
+  // a full U of a non-square matrix comes from gesvd.
+  if (job.compute_uv && job.full && r != c) return run_gesvd(job, status);
   const DType dtype = job.m.dtype();
   RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
   if (job.compute_uv) {
