@@ -75,16 +75,17 @@ RawSvd run_gesvdp(const SvdJob& job, StatusWords& status) {
   if (job.compute_uv && job.full && r != c) return run_gesvd(job, status);
   const DType dtype = job.m.dtype();
   RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
-  if (job.compute_uv) {
-    out.u.emplace(job.batch(), r, job.full ? r : c, dtype);
-    out.v.emplace(job.batch(), c, c, dtype);
-  }
+  // gesvdp writes U and V even for singular values alone (null ones fault on the GPU): it always
+  // gets them, and returns them only when asked.
+  const bool full_u = job.compute_uv && job.full;
+  out.u.emplace(job.batch(), r, full_u ? r : c, dtype);
+  out.v.emplace(job.batch(), c, c, dtype);
   const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = job.full ? 0 : 1;
+  const int econ = full_u ? 0 : 1;
   libs::with_cusolver([&](libs::CusolverDnHandle& h) {
     const cudaDataType type = libs::cuda_data_type(dtype), s_type = libs::cuda_data_type(real_dtype(dtype));
-    auto u = [&](int64_t i) { return out.u ? out.u->matrix(i) : nullptr; };
-    auto v = [&](int64_t i) { return out.v ? out.v->matrix(i) : nullptr; };
+    auto u = [&](int64_t i) { return out.u->matrix(i); };
+    auto v = [&](int64_t i) { return out.v->matrix(i); };
     size_t device_bytes = 0, host_bytes = 0;
     CUARRAY_CUSOLVER_CALL(cusolverDnXgesvdp_bufferSize, h.handle(), h.params(), jobz, econ, r, c, type,
                           job.m.matrix(0), job.m.ld(), s_type, out.s.raw_data(), type, u(0), r, type, v(0), c, type,
@@ -123,10 +124,11 @@ RawSvd run_gesvdj(const SvdJob& job, StatusWords& status) {
   const DType dtype = job.m.dtype();
   RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
   // Jacobi writes U and V even without vectors asked for: both always exist.
-  out.u.emplace(job.batch(), r, job.full ? r : c, dtype);
+  const bool full_u = job.compute_uv && job.full;
+  out.u.emplace(job.batch(), r, full_u ? r : c, dtype);
   out.v.emplace(job.batch(), c, c, dtype);
   const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = job.full ? 0 : 1;
+  const int econ = full_u ? 0 : 1;
   libs::with_cusolver([&](libs::CusolverDnHandle& h) {
     JacobiParameters info;
     libs::visit_lapack_type(dtype, [&]<class T>(T) {
