@@ -45,6 +45,8 @@ class SolverCase:
     make: Callable[[], tuple]
     target: Target | None = None
     libraries: tuple[str, ...] = LIBRARIES
+    bytes_moved: int | None = None  # solvers are bound by arithmetic and latency, not bandwidth
+    in_device_memory: bool = True
 
     def run(self, session: Session) -> list[Result]:
         operands = self.make()
