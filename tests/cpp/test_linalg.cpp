@@ -73,10 +73,15 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   using linalg::choose_svd_routine;
   EXPECT_EQ(choose_svd_routine(16, 16, 1000), linalg::SvdRoutine::GesvdjBatched);
   EXPECT_EQ(choose_svd_routine(32, 8, 2), linalg::SvdRoutine::GesvdjBatched);
-  EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::Gesvd);
-  EXPECT_EQ(choose_svd_routine(33, 16, 1000), linalg::SvdRoutine::Gesvd);
+  EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::GesvdjBatched);
+  EXPECT_EQ(choose_svd_routine(33, 16, 1000), linalg::SvdRoutine::Gesvdj);
+  EXPECT_EQ(choose_svd_routine(64, 64, 100), linalg::SvdRoutine::Gesvdj);
+  EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdj);  // tall
+  EXPECT_EQ(choose_svd_routine(1500, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_eigh_routine(16, 1000), linalg::EighRoutine::SyevBatched);
+  EXPECT_EQ(choose_eigh_routine(256, 10), linalg::EighRoutine::SyevBatched);
+  EXPECT_EQ(choose_eigh_routine(257, 10), linalg::EighRoutine::Syevd);
   EXPECT_EQ(choose_eigh_routine(2000, 1), linalg::EighRoutine::Syevd);
   linalg::force_routine("svd", "gesvd");
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvd);
