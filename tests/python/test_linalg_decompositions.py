@@ -179,8 +179,9 @@ def test_eigh_matches_numpy(dtype, stack, uplo, rng):
 
 
 @pytest.mark.parametrize("routine", ["syevd", "syev_batched"])
-def test_eigh_each_routine(routine, rng):
-    a = hermitian((10, 6, 6), np.float64, rng)
+@pytest.mark.parametrize("shape", [(10, 6, 6), (3, 256, 256)])  # up to the batched routine's table limit
+def test_eigh_each_routine(routine, shape, rng):
+    a = hermitian(shape, np.float64, rng)
     cp._core.linalg.force_routine("eigh", routine)
     try:
         w, v = cp.linalg.eigh(cp.asarray(a))
