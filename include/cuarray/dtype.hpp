@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace cuarray {
@@ -32,6 +33,10 @@ inline bool is_complex(DType t) { return kind(t) == DTypeKind::Complex; }
 DType real_dtype(DType complex_or_real);        // complex64 -> float32; others unchanged
 
 DType promote_types(DType a, DType b);          // np.promote_types
+// np.result_type of several dtypes (concatenate's, einsum's): NumPy promotes each with the one of
+// highest type number first and then those results together, which is not a left fold of
+// promote_types: int8, uint8, float16 give float16, where the fold gives float32. Not empty.
+DType promote_types(std::span<const DType> dtypes);
 bool can_cast(DType from, DType to, Casting casting);  // np.can_cast
 std::string_view casting_name(Casting c);
 std::optional<Casting> casting_from_name(std::string_view name);

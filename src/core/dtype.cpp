@@ -60,6 +60,19 @@ DType real_dtype(DType t) {
 
 DType promote_types(DType a, DType b) { return kPromote[static_cast<int>(a)][static_cast<int>(b)]; }
 
+DType promote_types(std::span<const DType> dtypes) {
+  // NumPy's PyArray_PromoteDTypeSequence: the builtin DType with the larger type number answers
+  // for a pair, so the "main" DType is the one of highest number (float16 is NPY_HALF = 23, above
+  // every other; the rest are numbered in this enum's order).
+  auto number = [](DType t) { return t == DType::Float16 ? kNumDTypes : static_cast<int>(t); };
+  DType main = dtypes[0];
+  for (DType t : dtypes)
+    if (number(t) > number(main)) main = t;
+  DType result = promote_types(main, dtypes[0]);
+  for (DType t : dtypes) result = promote_types(result, promote_types(main, t));
+  return result;
+}
+
 bool can_cast(DType from, DType to, Casting casting) {
   return (kCanCast[static_cast<int>(casting)][static_cast<int>(from)] >> static_cast<int>(to)) & 1;
 }

@@ -1,6 +1,8 @@
 // dtype facts from NumPy 2 (the expected values are what numpy.promote_types/can_cast return).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "cuarray/dtype.hpp"
 
 using namespace cuarray;
@@ -28,6 +30,27 @@ TEST(DType, PromotionMatchesNumPy) {
     EXPECT_EQ(promote_types(c.a, c.b), c.expected) << dtype_name(c.a) << " + " << dtype_name(c.b);
     EXPECT_EQ(promote_types(c.b, c.a), c.expected) << "promotion is symmetric";
   }
+}
+
+TEST(DType, SequencePromotionIsNumPysResultType) {
+  struct Case { std::vector<DType> dtypes; DType expected; };  // np.result_type(*dtypes)
+  const Case cases[] = {
+      {{DType::Int8, DType::UInt8, DType::Float16}, DType::Float16},  // a left fold gives float32
+      {{DType::Bool, DType::Int8, DType::UInt8, DType::Float16}, DType::Float16},
+      {{DType::Float16, DType::Int8, DType::UInt8}, DType::Float16},
+      {{DType::Int8, DType::UInt16, DType::Float16}, DType::Float32},
+      {{DType::Int8, DType::UInt8, DType::Int16}, DType::Int16},
+      {{DType::Int8, DType::UInt64, DType::Float32}, DType::Float64},
+      {{DType::Int8, DType::UInt8}, DType::Int16},
+      {{DType::Complex64}, DType::Complex64},
+  };
+  for (const Case& c : cases) EXPECT_EQ(promote_types(std::span<const DType>(c.dtypes)), c.expected);
+  // Two dtypes: the pairwise rule.
+  for (int i = 0; i < kNumDTypes; ++i)
+    for (int j = 0; j < kNumDTypes; ++j) {
+      const DType pair[2] = {static_cast<DType>(i), static_cast<DType>(j)};
+      EXPECT_EQ(promote_types(std::span<const DType>(pair, 2)), promote_types(pair[0], pair[1]));
+    }
 }
 
 TEST(DType, PromotionIsSymmetricAndIdempotent) {

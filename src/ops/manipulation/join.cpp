@@ -42,8 +42,9 @@ Shape joined_shape(std::span<const NDArray> arrays, int axis) {
 }
 
 DType joined_dtype(std::span<const NDArray> arrays, std::optional<DType> dtype, const NDArray* out, Casting casting) {
-  DType result = arrays[0].dtype();
-  for (const NDArray& a : arrays) result = promote_types(result, a.dtype());
+  std::vector<DType> dtypes;
+  for (const NDArray& a : arrays) dtypes.push_back(a.dtype());
+  DType result = promote_types(dtypes);
   if (out) result = out->dtype();
   else if (dtype) result = *dtype;
   for (const NDArray& a : arrays)

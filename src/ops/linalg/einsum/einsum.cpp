@@ -18,8 +18,9 @@ using namespace einsum_detail;
 // The dtype every product and sum runs in: dtype= or the operands' promotion, each operand
 // castable to it under `casting` (c_einsum's iterator check and message).
 DType compute_dtype(std::span<const NDArray> operands, const EinsumOptions& options) {
-  DType dtype = operands[0].dtype();
-  for (const NDArray& op : operands) dtype = promote_types(dtype, op.dtype());
+  std::vector<DType> dtypes;
+  for (const NDArray& op : operands) dtypes.push_back(op.dtype());
+  DType dtype = promote_types(dtypes);
   if (options.dtype) dtype = *options.dtype;
   for (size_t i = 0; i < operands.size(); ++i)
     if (!can_cast(operands[i].dtype(), dtype, options.casting))
