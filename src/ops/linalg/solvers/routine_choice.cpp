@@ -22,12 +22,14 @@ struct Choice {
   Routine routine;
 };
 
-// Small stacks: one batched launch instead of a loop of one call per matrix (PyTorch's
-// and JAX's choice too). Large single matrices: the polar-decomposition SVD (CuPy #7854 reports
-// ~10x over gesvd), re-run with gesvd where it does not converge. To be measured on the GPU
+// Small matrices, stacked or single: cuarray's own one-sided Jacobi kernel, one block per matrix in
+// shared memory and one launch for the stack (cuSOLVER's gesvdjBatched stops at 32 x 32 and at
+// 1000 x 32^2 float64 only ties CuPy's loop; gesvdj per matrix takes 140 ms for 100 x 64^2).
+// Large single matrices: the polar-decomposition SVD (CuPy #7854 reports ~10x over gesvd). Each is
+// re-run with gesvd where it does not converge. To be measured on the GPU
 // (benchmarks/linalg_solvers.py --candidates) and the thresholds set from the numbers.
 constexpr std::array<Choice<SvdRoutine>, 3> kSvdTable{{
-    {kBatchedJacobiMaxSize, 2, SvdRoutine::GesvdjBatched},
+    {kSmallJacobiMaxSize, 1, SvdRoutine::JacobiSmall},
     {256, 1, SvdRoutine::Gesvd},
     {kAny, 1, SvdRoutine::Gesvdp},
 }};
@@ -62,8 +64,10 @@ SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch) {
   if (forced != kNone) {
     auto routine = static_cast<SvdRoutine>(forced);
     // A forced batched routine still cannot take what it was not made for.
-    if (routine != SvdRoutine::GesvdjBatched || std::max(rows, cols) <= kBatchedJacobiMaxSize) return routine;
-    return SvdRoutine::Gesvd;
+    const int64_t size = std::max(rows, cols);
+    if (routine == SvdRoutine::GesvdjBatched && size > kBatchedJacobiMaxSize) return SvdRoutine::Gesvd;
+    if (routine == SvdRoutine::JacobiSmall && size > kSmallJacobiMaxSize) return SvdRoutine::Gesvd;
+    return routine;
   }
   return pick(kSvdTable, std::max(rows, cols), batch);
 }
@@ -98,6 +102,7 @@ void force_routine(std::string_view operation, std::string_view routine) {
       {"svd", "gesvdj", &forced_svd, int(SvdRoutine::Gesvdj)},
       {"svd", "gesvdp", &forced_svd, int(SvdRoutine::Gesvdp)},
       {"svd", "gesvdj_batched", &forced_svd, int(SvdRoutine::GesvdjBatched)},
+      {"svd", "jacobi_small", &forced_svd, int(SvdRoutine::JacobiSmall)},
       {"eigh", "syevd", &forced_eigh, int(EighRoutine::Syevd)},
       {"eigh", "syev_batched", &forced_eigh, int(EighRoutine::SyevBatched)},
       {"lu", "getrf", &forced_lu, int(LuRoutine::Getrf)},
