@@ -2,7 +2,8 @@
 // one thread block per matrix, the matrix A (rows x cols, column-major, rows >= cols) and V in
 // shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one warp
 // per pair, rows across lanes, dot products by warp shuffles); a sweep is n - 1 steps and meets
-// every pair once. A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
+// every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
+// A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
 // sweeps stop when none was. Then the singular values are the column norms, U the normalized
 // columns and V the accumulated rotations, written sorted by descending singular value. Columns of
 // U for zero singular values (and the extra columns of a full U) are completed to an orthonormal
@@ -17,14 +18,31 @@ __device__ inline real_t squared_magnitude(const cuarray::complex<real_t>& z) { 
 __device__ inline real_t conjugate(real_t x) { return x; }
 __device__ inline cuarray::complex<real_t> conjugate(const cuarray::complex<real_t>& z) { return {z.re, -z.im}; }
 __device__ inline real_t scaled(real_t x, real_t r) { return x * r; }
-__device__ inline cuarray::complex<real_t> scaled(const cuarray::complex<real_t>& z, real_t r) { return {z.re * r, z.im * r}; }
+__device__ inline cuarray::complex<real_t> scaled(const cuarray::complex<real_t>& z, real_t r) {
+  return {z.re * r, z.im * r};
+}
+
+__device__ inline real_t times_power_of_two(real_t x, int e) { return ldexp(x, e); }
+__device__ inline cuarray::complex<real_t> times_power_of_two(const cuarray::complex<real_t>& z, int e) {
+  return {ldexp(z.re, e), ldexp(z.im, e)};
+}
+__device__ inline real_t largest_part(real_t x) { return fabs(x); }
+__device__ inline real_t largest_part(const cuarray::complex<real_t>& z) { return fmax(fabs(z.re), fabs(z.im)); }
+
+__device__ inline real_t warp_max(real_t x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x = fmax(x, __shfl_xor_sync(0xffffffffu, x, offset));
+  return x;
+}
 
 __device__ inline real_t warp_sum(real_t x) {
 #pragma unroll
   for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
   return x;
 }
-__device__ inline cuarray::complex<real_t> warp_sum(const cuarray::complex<real_t>& z) { return {warp_sum(z.re), warp_sum(z.im)}; }
+__device__ inline cuarray::complex<real_t> warp_sum(const cuarray::complex<real_t>& z) {
+  return {warp_sum(z.re), warp_sum(z.im)};
+}
 
 // The round-robin (circle) order: at step s of n - 1, pair k of n / 2 (n even). Player n - 1 stays,
 // the others turn; over a sweep every pair meets once, and the pairs of one step are disjoint.
@@ -66,20 +84,38 @@ extern "C" __global__ void __launch_bounds__(256)
   __shared__ int rank_of[kMaxSize];
   __shared__ real_t residual[kMaxSize];
   __shared__ elem_t column[kMaxSize], coefficient[kMaxSize];
-  __shared__ real_t column_norm;
-  __shared__ int nonzero_count, not_finite;
+  __shared__ real_t column_norm, warp_largest[8];
+  __shared__ int nonzero_count, not_finite, scale_exponent;
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
   const int n = cols + (cols & 1);  // an odd count plays against a missing column, skipped
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
-    for (int i = tid; i < rows * cols; i += blockDim.x) a[i] = az[i];
+    real_t largest = 0;
+    for (int i = tid; i < rows * cols; i += blockDim.x) {
+      a[i] = az[i];
+      largest = fmax(largest, largest_part(a[i]));
+    }
+    largest = warp_max(largest);
+    if (lane == 0) warp_largest[warp] = largest;
     if (want_vectors)
       for (int i = tid; i < cols * cols; i += blockDim.x) v[i] = elem_t(i % cols == i / cols ? real_t(1) : real_t(0));
+    __syncthreads();
     if (tid == 0) {
       nonzero_count = 0;
       not_finite = 0;
+      real_t m = 0;
+      for (int w = 0; w < warps; ++w) m = fmax(m, warp_largest[w]);
+      // Scaled by a power of two (exact) so the largest entry is in [0.5, 1): squared column norms
+      // can neither overflow nor, for a matrix of tiny entries, underflow to zero.
+      int e = 0;
+      if (m > 0 && isfinite(m)) frexp(m, &e);
+      scale_exponent = e;
     }
+    __syncthreads();
+    const int exponent = scale_exponent;
+    if (exponent != 0)
+      for (int i = tid; i < rows * cols; i += blockDim.x) a[i] = times_power_of_two(a[i], -exponent);
     __syncthreads();
 
     bool converged = false;
@@ -132,7 +168,7 @@ extern "C" __global__ void __launch_bounds__(256)
       int rank = 0;
       for (int k = 0; k < cols; ++k) rank += norms[k] > nj || (norms[k] == nj && k < j);
       rank_of[j] = rank;
-      S[z * cols + rank] = nj;
+      S[z * cols + rank] = ldexp(nj, exponent);
       if (nj > kTinyNorm) atomicAdd(&nonzero_count, 1);
       if (!isfinite(nj)) not_finite = 1;
     }
