@@ -6,6 +6,7 @@ conditioned and rank-deficient matrices with tolerances scaled by the condition 
 errors. Each SVD routine of the choice table is forced in turn."""
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 
@@ -330,7 +331,7 @@ def _assert_svd_of(a, u, s, vh, tol):
     assert np.all(sh[..., :-1] >= sh[..., 1:])
     assert_close(_ct(uh) @ uh, np.broadcast_to(np.eye(uh.shape[-1]), uh.shape[:-2] + (uh.shape[-1],) * 2), tol)
     assert_close(vhh @ _ct(vhh), np.broadcast_to(np.eye(vhh.shape[-2]), vhh.shape[:-2] + (vhh.shape[-2],) * 2), tol)
-    assert_close(_reconstruct_svd(uh, sh, vhh), a, tol, scale=max(1.0, float(np.abs(a).max())))
+    assert_close(_reconstruct_svd(uh, sh, vhh), a, tol, scale=float(np.abs(a).max()) or 1.0)
 
 
 # The batched Jacobi kernel's own cases: the largest matrices it takes (64 x 64 complex128 needs
@@ -369,12 +370,37 @@ def test_svd_small_jacobi_rank_deficient_and_zero(dtype, shape, rank, full_matri
         assert np.all(np.isfinite(host(u))) and np.all(np.isfinite(host(vh)))
         assert np.all(sh[0] == 0)
         eps = np.finfo(real_dtype(dtype)).eps
-        assert np.all(sh[..., rank:] <= 100 * eps * max(1.0, float(sh.max())))
+        assert np.all(sh[..., rank:] <= 100 * eps * sh.max())
         _assert_svd_of(a, u, s, vh, tolerance(dtype, 10))
         assert_close(cp.linalg.svd(cp.asarray(a), compute_uv=False), np.linalg.svd(a, compute_uv=False),
-                     tolerance(dtype, 10), scale=max(1.0, float(sh.max())))
+                     tolerance(dtype, 10), scale=float(sh.max()) or 1.0)
     finally:
         cp._core.linalg.force_routine("svd", "")
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_svd_small_jacobi_property(data):
+    """Any stack of matrices up to 64 x 64, any solver dtype, random rank and scale (tiny and huge
+    entries: the kernel scales by a power of two first): the kernel's factors are an SVD."""
+    rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
+    batch = tuple(data.draw(st.lists(st.integers(1, 3), max_size=2)))
+    m, n = data.draw(st.integers(1, 64)), data.draw(st.integers(1, 64))
+    dtype = data.draw(st.sampled_from(SOLVER_DTYPES))
+    rank = data.draw(st.integers(0, min(m, n)))
+    exponent = data.draw(st.sampled_from([0, -30, 30]))
+    a = (rank_deficient(batch + (m, n), rank, dtype, rng) if rank else np.zeros(batch + (m, n), dtype))
+    a = (a * np.float64(2.0) ** exponent).astype(dtype)
+    full_matrices = data.draw(st.booleans())
+    cp._core.linalg.force_routine("svd", "jacobi_small")
+    try:
+        u, s, vh = cp.linalg.svd(cp.asarray(a), full_matrices=full_matrices)
+    finally:
+        cp._core.linalg.force_routine("svd", "")
+    ref_u, ref_s, ref_vh = np.linalg.svd(a, full_matrices=full_matrices)
+    assert (u.shape, s.shape, vh.shape) == (ref_u.shape, ref_s.shape, ref_vh.shape)
+    assert (u.dtype, s.dtype, vh.dtype) == (ref_u.dtype, ref_s.dtype, ref_vh.dtype)
+    _assert_svd_of(a, u, s, vh, tolerance(dtype, 100))
 
 
 def test_svd_small_jacobi_non_finite_input_goes_to_gesvd():
