@@ -23,6 +23,9 @@ namespace {
 // LAPACK gesvj's sweep cap; a matrix that needs more goes to the fallback routine.
 constexpr int kMaxSweeps = 30;
 constexpr unsigned kDefaultSharedBytes = 48 * 1024;
+// An upper bound of the kernel's static shared arrays (ptxas: 3424 bytes for complex128), which
+// count against the same 48 KB.
+constexpr unsigned kStaticSharedBytes = 4 * 1024;
 
 runtime::Kernel jacobi_svd_kernel(DType dtype) {
   jit::KernelKey key(jit::KernelFamily::JacobiSvd);
@@ -64,7 +67,7 @@ void jacobi_svd(const ColumnMajorStack& m, void* s, ColumnMajorStack* u, ColumnM
   const runtime::Kernel kernel = jacobi_svd_kernel(dtype);
   const unsigned shared_bytes =
       static_cast<unsigned>((rows * cols + (want_vectors ? cols * cols : 0)) * itemsize(dtype));
-  if (shared_bytes > kDefaultSharedBytes)
+  if (shared_bytes + kStaticSharedBytes > kDefaultSharedBytes)
     CU_CALL(cuFuncSetAttribute, kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             static_cast<int>(shared_bytes));
   // LAPACK gesvj's threshold: a pair is orthogonal when its cosine is below sqrt(rows) * eps.
