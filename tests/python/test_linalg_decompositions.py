@@ -335,9 +335,10 @@ def _assert_svd_of(a, u, s, vh, tol):
 
 
 # The batched Jacobi kernel's own cases: the largest matrices it takes (64 x 64 complex128 needs
-# 128 KB of shared memory; 64 x 32 complex128 exactly 48 KB besides the static arrays), tall and wide with one side at its limit, odd column counts (a column
-# plays against a missing one), rank-deficient and zero matrices (U is completed to an orthonormal
-# basis, nothing divides by zero), each with the kernel forced and with the table's choice.
+# 128 KB of shared memory; 64 x 32 complex128 exactly 48 KB besides the static arrays), tall and
+# wide with one side at its limit, odd column counts (a column plays against a missing one),
+# rank-deficient and zero matrices (U is completed to an orthonormal basis, nothing divides by
+# zero), each with the kernel forced and with the table's choice.
 @pytest.mark.parametrize("routine", ["jacobi_small", ""])
 @pytest.mark.parametrize("dtype", SOLVER_DTYPES)
 @pytest.mark.parametrize("shape", [(5, 64, 64), (3, 64, 32), (3, 64, 17), (3, 17, 64), (2, 64, 1), (1, 64),
