@@ -103,9 +103,10 @@ def candidate_cases():
     cases = []
     svd_shapes = [(1, 16, 16), (1000, 16, 16), (1000, 32, 32), (100, 64, 64), (1, 256, 256), (1, 512, 512),
                   (1, 1000, 1000), (1, 2000, 2000), (1, 4000, 1000)]
+    limits = {"gesvdj_batched": 32, "jacobi_small": 64}  # the batched routines' largest matrices
     for shape in svd_shapes:
-        for routine in ("gesvd", "gesvdj", "gesvdp", "gesvdj_batched"):
-            if routine == "gesvdj_batched" and max(shape[1:]) > 32:
+        for routine in ("gesvd", "gesvdj", "gesvdp", "gesvdj_batched", "jacobi_small"):
+            if max(shape[1:]) > limits.get(routine, float("inf")):
                 continue
             cases.append(SolverCase(f"svd {shape} {routine}", _forced("svd", routine, lambda xp, a: xp.linalg.svd(a)),
                                     lambda shape=shape: (general(shape if shape[0] > 1 else shape[1:]),),

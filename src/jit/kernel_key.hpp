@@ -28,6 +28,7 @@ enum class KernelFamily : uint8_t {
   Pad,
   Join,
   IntegerGemm,
+  JacobiSvd,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

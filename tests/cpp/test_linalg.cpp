@@ -16,6 +16,8 @@
 #include "expect_error.hpp"
 #include "gpu_test.hpp"
 #include "libs/cusolver.hpp"
+#include "expect_compiles.hpp"
+#include "ops/linalg/solvers/jacobi_svd.hpp"
 #include "ops/linalg/solvers/routine_choice.hpp"
 #include "runtime/shared_library.hpp"
 
@@ -71,12 +73,12 @@ TEST(CusolverLibrary, MissingLibraryErrorNamesItWhereAndHow) {
 TEST(LinalgRoutineChoice, TableAndOverride) {
   using linalg::choose_eigh_routine;
   using linalg::choose_svd_routine;
-  EXPECT_EQ(choose_svd_routine(16, 16, 1000), linalg::SvdRoutine::GesvdjBatched);
-  EXPECT_EQ(choose_svd_routine(32, 8, 2), linalg::SvdRoutine::GesvdjBatched);
-  EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::GesvdjBatched);
-  EXPECT_EQ(choose_svd_routine(33, 16, 1000), linalg::SvdRoutine::Gesvdj);
-  EXPECT_EQ(choose_svd_routine(64, 64, 100), linalg::SvdRoutine::Gesvdj);
-  EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdj);  // tall
+  EXPECT_EQ(choose_svd_routine(16, 16, 1000), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(32, 8, 2), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(64, 3, 100), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(65, 16, 1000), linalg::SvdRoutine::Gesvdj);  // tall
+  EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdj);
   EXPECT_EQ(choose_svd_routine(1500, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_eigh_routine(16, 1000), linalg::EighRoutine::SyevBatched);
@@ -90,6 +92,9 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   linalg::force_routine("svd", "gesvdj_batched");
   EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::GesvdjBatched);
   EXPECT_EQ(choose_svd_routine(64, 64, 10), linalg::SvdRoutine::Gesvd);  // beyond what the batched routine takes
+  linalg::force_routine("svd", "jacobi_small");
+  EXPECT_EQ(choose_svd_routine(64, 64, 1), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(65, 2, 10), linalg::SvdRoutine::Gesvd);  // beyond what the kernel takes
   linalg::force_routine("svd", "");
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvdp);
   linalg::force_routine("eigh", "syevd");
@@ -132,6 +137,12 @@ TEST(LinalgArguments, NumpysErrorsBeforeAnyDeviceWork) {
                [&] { linalg::lstsq(unbacked(Shape{2, 3, 2}, DType::Float64), unbacked(Shape{3}, DType::Float64)); });
   EXPECT_EQ(linalg::qr_mode_from_name("complete"), linalg::QrMode::Complete);
   EXPECT_FALSE(linalg::qr_mode_from_name("full").has_value());
+}
+
+TEST(JacobiSvd, KernelCompilesForEveryDType) {
+  for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128})
+    test::expect_compiles(linalg::jacobi_svd_source(t), "jacobi svd " + std::string(dtype_name(t)),
+                          test::LocalMemory::None);
 }
 
 TEST(LinalgErrorChecks, Switch) {
@@ -183,6 +194,24 @@ TEST(LinalgGpu, CholeskyQrEighSvd) {
   expect_near(host_values<double>(s.s), {4, 3});
   EXPECT_EQ(s.u.shape(), (Shape{2, 2}));
   EXPECT_EQ(s.vh.shape(), (Shape{3, 3}));
+  // The Jacobi kernel: diag(3, -4) again and a rank-one 3 x 2 matrix, whose full U is completed.
+  linalg::force_routine("svd", "jacobi_small");
+  linalg::SvdResult j = linalg::svd(device_array<double>({3, 0, 0, 0, -4, 0}, Shape{2, 3}));
+  expect_near(host_values<double>(j.s), {4, 3});
+  // [[1, 2], [2, 4], [2, 4]] = [1, 2, 2]^T [1, 2]: singular values 3 sqrt(5) and 0.
+  linalg::SvdResult r = linalg::svd(device_array<double>({1, 2, 2, 4, 2, 4}, Shape{3, 2}));
+  linalg::force_routine("svd", "");
+  const std::vector<double> rs = host_values<double>(r.s);
+  EXPECT_NEAR(rs[0], 3 * std::sqrt(5.0), 1e-12);
+  EXPECT_NEAR(rs[1], 0.0, 1e-12);
+  const std::vector<double> u = host_values<double>(r.u);  // 3 x 3, C order: orthonormal columns
+  ASSERT_EQ(u.size(), 9u);
+  for (int p = 0; p < 3; ++p)
+    for (int q = 0; q < 3; ++q) {
+      double dot = 0;
+      for (int i = 0; i < 3; ++i) dot += u[i * 3 + p] * u[i * 3 + q];
+      EXPECT_NEAR(dot, p == q ? 1.0 : 0.0, 1e-12);
+    }
   // qr of [[3], [4]]: |R| = 5.
   linalg::QrResult q = linalg::qr(device_array<double>({3, 4}, Shape{2, 1}));
   EXPECT_NEAR(std::abs(host_values<double>(q.second)[0]), 5.0, 1e-12);

@@ -6,6 +6,7 @@ conditioned and rank-deficient matrices with tolerances scaled by the condition 
 errors. Each SVD routine of the choice table is forced in turn."""
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 
@@ -275,7 +276,7 @@ def test_eig_integer_input_size_zero_and_errors():
 
 # ---- svd -------------------------------------------------------------------------------------------
 
-SVD_ROUTINES = ["", "gesvd", "gesvdj", "gesvdp", "gesvdj_batched"]
+SVD_ROUTINES = ["", "gesvd", "gesvdj", "gesvdp", "gesvdj_batched", "jacobi_small"]
 
 
 @pytest.fixture(params=SVD_ROUTINES, ids=lambda r: r or "table")
@@ -321,6 +322,105 @@ def test_svd_ill_conditioned_and_rank_deficient(dtype, cond, svd_routine, rng):
     u, s, vh = (host(x) for x in cp.linalg.svd(cp.asarray(b)))
     assert_close(_reconstruct_svd(u, s, vh), b, 200 * eps)
     assert np.all(s[4:] <= 100 * eps * s[0])
+
+
+def _assert_svd_of(a, u, s, vh, tol):
+    """s matches NumPy's, U and Vh have orthonormal columns/rows (completed ones included), and
+    U diag(s) Vh gives a back."""
+    uh, sh, vhh = host(u), host(s), host(vh)
+    assert_close(sh, np.linalg.svd(a, compute_uv=False), tol)
+    assert np.all(sh[..., :-1] >= sh[..., 1:])
+    assert_close(_ct(uh) @ uh, np.broadcast_to(np.eye(uh.shape[-1]), uh.shape[:-2] + (uh.shape[-1],) * 2), tol)
+    assert_close(vhh @ _ct(vhh), np.broadcast_to(np.eye(vhh.shape[-2]), vhh.shape[:-2] + (vhh.shape[-2],) * 2), tol)
+    assert_close(_reconstruct_svd(uh, sh, vhh), a, tol, scale=float(np.abs(a).max()) or 1.0)
+
+
+# The batched Jacobi kernel's own cases: the largest matrices it takes (64 x 64 complex128 needs
+# 128 KB of shared memory; 64 x 32 complex128 exactly 48 KB besides the static arrays), tall and
+# wide with one side at its limit, odd column counts (a column plays against a missing one),
+# rank-deficient and zero matrices (U is completed to an orthonormal basis, nothing divides by
+# zero), each with the kernel forced and with the table's choice.
+@pytest.mark.parametrize("routine", ["jacobi_small", ""])
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("shape", [(5, 64, 64), (3, 64, 32), (3, 64, 17), (3, 17, 64), (2, 64, 1), (1, 64),
+                                   (4, 33, 33), (1, 1), (40, 3, 2)])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd_small_jacobi_shapes(routine, dtype, shape, full_matrices, rng):
+    a = random_matrix(shape, dtype, rng, cond=100)
+    cp._core.linalg.force_routine("svd", routine)
+    try:
+        ref_u, ref_s, ref_vh = np.linalg.svd(a, full_matrices=full_matrices)
+        for layout in ("c", "negative"):
+            u, s, vh = cp.linalg.svd(on_gpu(a, layout), full_matrices=full_matrices)
+            for got, ref in ((u, ref_u), (s, ref_s), (vh, ref_vh)):
+                assert got.dtype == ref.dtype and got.shape == ref.shape
+            _assert_svd_of(a, u, s, vh, tolerance(dtype, 100))
+    finally:
+        cp._core.linalg.force_routine("svd", "")
+
+
+@pytest.mark.parametrize("dtype", SOLVER_DTYPES)
+@pytest.mark.parametrize("shape, rank", [((6, 64, 64), 7), ((4, 40, 12), 5), ((4, 12, 40), 1), ((3, 9, 9), 0)])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd_small_jacobi_rank_deficient_and_zero(dtype, shape, rank, full_matrices, rng):
+    a = rank_deficient(shape, rank, dtype, rng) if rank else np.zeros(shape, dtype)
+    a[0] = 0  # a zero matrix inside a stack of nonzero ones
+    cp._core.linalg.force_routine("svd", "jacobi_small")
+    try:
+        u, s, vh = cp.linalg.svd(cp.asarray(a), full_matrices=full_matrices)
+        sh = host(s)
+        assert np.all(np.isfinite(host(u))) and np.all(np.isfinite(host(vh)))
+        assert np.all(sh[0] == 0)
+        eps = np.finfo(real_dtype(dtype)).eps
+        assert np.all(sh[..., rank:] <= 100 * eps * sh.max())
+        _assert_svd_of(a, u, s, vh, tolerance(dtype, 10))
+        assert_close(cp.linalg.svd(cp.asarray(a), compute_uv=False), np.linalg.svd(a, compute_uv=False),
+                     tolerance(dtype, 10), scale=float(sh.max()) or 1.0)
+    finally:
+        cp._core.linalg.force_routine("svd", "")
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_svd_small_jacobi_property(data):
+    """Any stack of matrices up to 64 x 64, any solver dtype, random rank and scale (tiny and huge
+    entries: the kernel scales by a power of two first): the kernel's factors are an SVD."""
+    rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
+    batch = tuple(data.draw(st.lists(st.integers(1, 3), max_size=2)))
+    m, n = data.draw(st.integers(1, 64)), data.draw(st.integers(1, 64))
+    dtype = data.draw(st.sampled_from(SOLVER_DTYPES))
+    rank = data.draw(st.integers(0, min(m, n)))
+    exponent = data.draw(st.sampled_from([0, -30, 30]))
+    a = (rank_deficient(batch + (m, n), rank, dtype, rng) if rank else np.zeros(batch + (m, n), dtype))
+    a = (a * np.float64(2.0) ** exponent).astype(dtype)
+    full_matrices = data.draw(st.booleans())
+    cp._core.linalg.force_routine("svd", "jacobi_small")
+    try:
+        u, s, vh = cp.linalg.svd(cp.asarray(a), full_matrices=full_matrices)
+    finally:
+        cp._core.linalg.force_routine("svd", "")
+    ref_u, ref_s, ref_vh = np.linalg.svd(a, full_matrices=full_matrices)
+    assert (u.shape, s.shape, vh.shape) == (ref_u.shape, ref_s.shape, ref_vh.shape)
+    assert (u.dtype, s.dtype, vh.dtype) == (ref_u.dtype, ref_s.dtype, ref_vh.dtype)
+    _assert_svd_of(a, u, s, vh, tolerance(dtype, 100))
+
+
+def test_svd_small_jacobi_non_finite_input_goes_to_gesvd():
+    # The kernel reports a matrix with NaN as failed, so gesvd decides what happens to it (NumPy
+    # raises "SVD did not converge"): forcing the kernel ends as forcing gesvd does.
+    a = np.ones((3, 4, 4))
+    a[1, 2, 2] = np.nan
+
+    def outcome(routine):
+        cp._core.linalg.force_routine("svd", routine)
+        try:
+            return "values", np.isnan(host(cp.linalg.svd(cp.asarray(a), compute_uv=False))).tolist()
+        except np.linalg.LinAlgError as e:
+            return "error", str(e)
+        finally:
+            cp._core.linalg.force_routine("svd", "")
+
+    assert outcome("jacobi_small") == outcome("gesvd")
 
 
 @pytest.mark.parametrize("dtype", SOLVER_DTYPES)

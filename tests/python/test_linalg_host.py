@@ -62,6 +62,7 @@ def test_force_routine_names():
     force = cp._core.linalg.force_routine
     try:
         for operation, routine in (("svd", "gesvd"), ("svd", "gesvdj"), ("svd", "gesvdp"), ("svd", "gesvdj_batched"),
+                                   ("svd", "jacobi_small"),
                                    ("eigh", "syevd"), ("eigh", "syev_batched"), ("lu", "getrf"),
                                    ("lu", "getrf_batched")):
             force(operation, routine)

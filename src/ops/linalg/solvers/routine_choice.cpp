@@ -24,18 +24,17 @@ struct Choice {
   int64_t min_aspect = 1;
 };
 
-// Measured on an H200, float64, every candidate forced (benchmarks/linalg_solvers.py --candidates;
-// the table of times is in docs/linalg_solvers.md):
-// - up to 32 x 32, stacked or not, the batched Jacobi: 1000 x 32^2 in 2.4 ms against 666 ms for the
-//   best per-matrix loop, and a single 16^2 in 0.24 ms against 0.6 ms;
-// - up to 64, one-sided Jacobi per matrix: 100 x 64^2 in 140 ms (gesvdp 229, gesvd 302);
+// Small matrices, stacked or single: cuarray's own one-sided Jacobi kernel, one block per matrix in
+// shared memory and one launch for the stack (cuSOLVER's gesvdjBatched stops at 32 x 32 and at
+// 1000 x 32^2 float64 only ties CuPy's loop; gesvdj per matrix takes 140 ms for 100 x 64^2).
+// Above 64, measured on an H200, float64, every candidate forced
+// (benchmarks/linalg_solvers.py --candidates; the times are in docs/linalg_solvers.md):
 // - tall matrices (at least twice as many rows), Jacobi: 4000 x 1000 in 89 ms (gesvdp 169, gesvd 171);
 // - the rest, the polar decomposition: 256^2 5.6 ms, 1000^2 31 ms, 2000^2 81 ms, against gesvd's
-//   21.5, 141 and 418 ms (CuPy's choice, gesvd, is never the fastest). Jacobi and polar results that
-//   did not converge are re-run with gesvd.
-constexpr std::array<Choice<SvdRoutine>, 4> kSvdTable{{
-    {kBatchedJacobiMaxSize, 1, SvdRoutine::GesvdjBatched},
-    {64, 1, SvdRoutine::Gesvdj},
+//   21.5, 141 and 418 ms (CuPy's choice, gesvd, is never the fastest).
+// Jacobi and polar results that did not converge are re-run with gesvd.
+constexpr std::array<Choice<SvdRoutine>, 3> kSvdTable{{
+    {kSmallJacobiMaxSize, 1, SvdRoutine::JacobiSmall},
     {kAny, 1, SvdRoutine::Gesvdj, 2},
     {kAny, 1, SvdRoutine::Gesvdp},
 }};
@@ -70,8 +69,10 @@ SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch) {
   if (forced != kNone) {
     auto routine = static_cast<SvdRoutine>(forced);
     // A forced batched routine still cannot take what it was not made for.
-    if (routine != SvdRoutine::GesvdjBatched || std::max(rows, cols) <= kBatchedJacobiMaxSize) return routine;
-    return SvdRoutine::Gesvd;
+    const int64_t size = std::max(rows, cols);
+    if (routine == SvdRoutine::GesvdjBatched && size > kBatchedJacobiMaxSize) return SvdRoutine::Gesvd;
+    if (routine == SvdRoutine::JacobiSmall && size > kSmallJacobiMaxSize) return SvdRoutine::Gesvd;
+    return routine;
   }
   return pick(kSvdTable, std::max(rows, cols), batch, std::min(rows, cols));
 }
@@ -106,6 +107,7 @@ void force_routine(std::string_view operation, std::string_view routine) {
       {"svd", "gesvdj", &forced_svd, int(SvdRoutine::Gesvdj)},
       {"svd", "gesvdp", &forced_svd, int(SvdRoutine::Gesvdp)},
       {"svd", "gesvdj_batched", &forced_svd, int(SvdRoutine::GesvdjBatched)},
+      {"svd", "jacobi_small", &forced_svd, int(SvdRoutine::JacobiSmall)},
       {"eigh", "syevd", &forced_eigh, int(EighRoutine::Syevd)},
       {"eigh", "syev_batched", &forced_eigh, int(EighRoutine::SyevBatched)},
       {"lu", "getrf", &forced_lu, int(LuRoutine::Getrf)},

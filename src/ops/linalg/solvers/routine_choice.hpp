@@ -6,12 +6,14 @@
 
 namespace cuarray::linalg {
 
-enum class SvdRoutine : uint8_t { Gesvd, Gesvdj, Gesvdp, GesvdjBatched };
+enum class SvdRoutine : uint8_t { Gesvd, Gesvdj, Gesvdp, GesvdjBatched, JacobiSmall };
 enum class EighRoutine : uint8_t { Syevd, SyevBatched };
 enum class LuRoutine : uint8_t { Getrf, GetrfBatched };
 
-// The batched Jacobi SVD takes matrices up to 32 x 32 only.
+// cuSOLVER's batched Jacobi SVD takes matrices up to 32 x 32 only.
 constexpr int64_t kBatchedJacobiMaxSize = 32;
+// cuarray's own batched Jacobi SVD (jacobi_svd.hpp) takes rows and cols up to 64.
+constexpr int64_t kSmallJacobiMaxSize = 64;
 // Up to this size a stack's eigenproblems go to one batched call (cusolverDnXsyevBatched) rather
 // than a loop of syevd calls (measured on an H200: 10 x 256^2 11.8 ms against 20.6 ms; a single
 // 2000^2 ties, so single matrices keep syevd).

@@ -1,5 +1,5 @@
-// numpy.linalg.svd with gesvd, gesvdj, gesvdp or the batched Jacobi gesvdjBatched
-// (routine_choice.hpp).
+// numpy.linalg.svd with gesvd, gesvdj, gesvdp, the batched Jacobi gesvdjBatched or cuarray's own
+// batched Jacobi kernel for small matrices (routine_choice.hpp).
 //
 // gesvd needs rows >= cols, so a wide A (M <= N) is factored as A^T, which is its own C-order copy
 // read column-major: A^T = U' S V'^H gives A = conj(V') S U'^T, so A's U is V'^H read in C order
@@ -12,6 +12,7 @@
 #include "cuarray/linalg.hpp"
 #include "libs/cusolver.hpp"
 #include "ops/linalg/solvers/host_workspace.hpp"
+#include "ops/linalg/solvers/jacobi_svd.hpp"
 #include "ops/linalg/solvers/matrix_stack.hpp"
 #include "ops/linalg/solvers/routine_choice.hpp"
 #include "ops/linalg/solvers/status_words.hpp"
@@ -203,6 +204,20 @@ RawSvd run_gesvdj_batched(const SvdJob& job, StatusWords& status) {
   return out;
 }
 
+// cuarray's own batched one-sided Jacobi (jacobi_svd.hpp, rows and cols <= 64): one launch for the
+// stack, a full U completed in the kernel; it returns V, as gesvdj does.
+RawSvd run_jacobi_small(const SvdJob& job, StatusWords& status) {
+  const int64_t r = job.r(), c = job.c();
+  const DType dtype = job.m.dtype();
+  RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
+  if (job.compute_uv) {
+    out.u.emplace(job.batch(), r, job.full ? r : c, dtype);
+    out.v.emplace(job.batch(), c, c, dtype);
+  }
+  jacobi_svd(job.m, out.s.raw_data(), out.u ? &*out.u : nullptr, out.v ? &*out.v : nullptr, status.word(0));
+  return out;
+}
+
 // U and Vh of A (..., M, N) filled for an empty factorization (K = 0): identities where full.
 SvdResult empty_svd(const Shape& batch, int64_t m, int64_t n, DType dtype, bool full, bool compute_uv) {
   const int64_t k = std::min(m, n);
@@ -237,6 +252,7 @@ SvdResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermit
     case SvdRoutine::Gesvdj: raw = run_gesvdj(job, status); break;
     case SvdRoutine::Gesvdp: raw = run_gesvdp(job, status); break;
     case SvdRoutine::GesvdjBatched: raw = run_gesvdj_batched(job, status); break;
+    case SvdRoutine::JacobiSmall: raw = run_jacobi_small(job, status); break;
   }
   if (!raw.v_is_vh && error_checks() && status.any_failed()) {
     // Jacobi and the polar method can stop short where the QR iteration of gesvd still converges.

@@ -1,0 +1,232 @@
+// One-sided Jacobi (Hestenes) SVD of a stack of small matrices (src/ops/linalg/solvers/jacobi_svd.cpp):
+// one thread block per matrix, the matrix A (rows x cols, column-major, rows >= cols) and V in
+// shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one warp
+// per pair, rows across lanes, dot products by warp shuffles); a sweep is n - 1 steps and meets
+// every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
+// A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
+// sweeps stop when none was. Then the singular values are the column norms, U the normalized
+// columns and V the accumulated rotations, written sorted by descending singular value. Columns of
+// U for zero singular values (and the extra columns of a full U) are completed to an orthonormal
+// basis, so nothing is ever divided by zero.
+//
+// The generated part defines, before this fragment: elem_t (float, double, cuarray::complex<...>),
+// real_t, kMaxSize (the largest rows and cols served) and kTinyNorm (below it, a column is zero).
+namespace jacobi {
+
+__device__ inline real_t squared_magnitude(real_t x) { return x * x; }
+__device__ inline real_t squared_magnitude(const cuarray::complex<real_t>& z) { return z.re * z.re + z.im * z.im; }
+__device__ inline real_t conjugate(real_t x) { return x; }
+__device__ inline cuarray::complex<real_t> conjugate(const cuarray::complex<real_t>& z) { return {z.re, -z.im}; }
+__device__ inline real_t scaled(real_t x, real_t r) { return x * r; }
+__device__ inline cuarray::complex<real_t> scaled(const cuarray::complex<real_t>& z, real_t r) {
+  return {z.re * r, z.im * r};
+}
+
+__device__ inline real_t times_power_of_two(real_t x, int e) { return ldexp(x, e); }
+__device__ inline cuarray::complex<real_t> times_power_of_two(const cuarray::complex<real_t>& z, int e) {
+  return {ldexp(z.re, e), ldexp(z.im, e)};
+}
+__device__ inline real_t largest_part(real_t x) { return fabs(x); }
+__device__ inline real_t largest_part(const cuarray::complex<real_t>& z) { return fmax(fabs(z.re), fabs(z.im)); }
+
+__device__ inline real_t warp_max(real_t x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x = fmax(x, __shfl_xor_sync(0xffffffffu, x, offset));
+  return x;
+}
+
+__device__ inline real_t warp_sum(real_t x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+__device__ inline cuarray::complex<real_t> warp_sum(const cuarray::complex<real_t>& z) {
+  return {warp_sum(z.re), warp_sum(z.im)};
+}
+
+// The round-robin (circle) order: at step s of n - 1, pair k of n / 2 (n even). Player n - 1 stays,
+// the others turn; over a sweep every pair meets once, and the pairs of one step are disjoint.
+__device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) {
+  const int m = n - 1;
+  int x, y;
+  if (k == 0) {
+    x = m;
+    y = step;
+  } else {
+    x = (step + k) % m;
+    y = (step - k + m) % m;
+  }
+  p = min(x, y);
+  q = max(x, y);
+}
+
+// Rotates columns x and y (length len) by [[c, s e], [-s conj(e), c]]: x' = c x - s conj(e) y,
+// y' = s e x + c y. The rows are spread across the lanes of one warp.
+__device__ inline void rotate(elem_t* x, elem_t* y, int len, int lane, real_t c, real_t s, const elem_t& e) {
+  const elem_t se = scaled(e, s), sce = conjugate(se);
+  for (int i = lane; i < len; i += 32) {
+    const elem_t xi = x[i], yi = y[i];
+    x[i] = scaled(xi, c) - sce * yi;
+    y[i] = se * xi + scaled(yi, c);
+  }
+}
+
+}  // namespace jacobi
+
+extern "C" __global__ void __launch_bounds__(256)
+    cuarray_jacobi_svd(const elem_t* A, real_t* S, elem_t* U, elem_t* V, int* status, int rows, int cols,
+                       int u_cols, int want_vectors, int max_sweeps, real_t tol, int64_t batch) {
+  using namespace jacobi;
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  elem_t* a = reinterpret_cast<elem_t*>(shared_bytes);  // rows x cols, column-major
+  elem_t* v = a + rows * cols;                           // cols x cols, when want_vectors
+  __shared__ real_t norms[kMaxSize];
+  __shared__ int rank_of[kMaxSize];
+  __shared__ real_t residual[kMaxSize];
+  __shared__ elem_t column[kMaxSize], coefficient[kMaxSize];
+  __shared__ real_t column_norm, warp_largest[8];
+  __shared__ int nonzero_count, not_finite, scale_exponent;
+
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
+  const int n = cols + (cols & 1);  // an odd count plays against a missing column, skipped
+  for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
+    const elem_t* az = A + z * rows * cols;
+    real_t largest = 0;
+    for (int i = tid; i < rows * cols; i += blockDim.x) {
+      a[i] = az[i];
+      largest = fmax(largest, largest_part(a[i]));
+    }
+    largest = warp_max(largest);
+    if (lane == 0) warp_largest[warp] = largest;
+    if (want_vectors)
+      for (int i = tid; i < cols * cols; i += blockDim.x) v[i] = elem_t(i % cols == i / cols ? real_t(1) : real_t(0));
+    __syncthreads();
+    if (tid == 0) {
+      nonzero_count = 0;
+      not_finite = 0;
+      real_t m = 0;
+      for (int w = 0; w < warps; ++w) m = fmax(m, warp_largest[w]);
+      // Scaled by a power of two (exact) so the largest entry is in [0.5, 1): squared column norms
+      // can neither overflow nor, for a matrix of tiny entries, underflow to zero.
+      int e = 0;
+      if (m > 0 && isfinite(m)) frexp(m, &e);
+      scale_exponent = e;
+    }
+    __syncthreads();
+    const int exponent = scale_exponent;
+    if (exponent != 0)
+      for (int i = tid; i < rows * cols; i += blockDim.x) a[i] = times_power_of_two(a[i], -exponent);
+    __syncthreads();
+
+    bool converged = false;
+    for (int sweep = 0; sweep < max_sweeps && !converged; ++sweep) {
+      int rotated = 0;
+      for (int step = 0; step < n - 1; ++step) {
+        for (int k = warp; k < n / 2; k += warps) {
+          int p, q;
+          round_robin_pair(step, k, n, p, q);
+          if (q >= cols) continue;
+          elem_t *ap = a + p * rows, *aq = a + q * rows;
+          real_t alpha = 0, beta = 0;
+          elem_t gamma = elem_t(real_t(0));
+          for (int i = lane; i < rows; i += 32) {
+            alpha += squared_magnitude(ap[i]);
+            beta += squared_magnitude(aq[i]);
+            gamma = gamma + conjugate(ap[i]) * aq[i];
+          }
+          alpha = warp_sum(alpha);
+          beta = warp_sum(beta);
+          gamma = warp_sum(gamma);
+          const real_t g = sqrt(squared_magnitude(gamma));
+          // A zero column has g == 0 and is never rotated; NaN fails the test and is caught below.
+          if (!(g > tol * sqrt(alpha) * sqrt(beta))) continue;
+          rotated = 1;
+          // The angle that makes the pair orthogonal (the smaller root of t^2 + 2 zeta t - 1 = 0),
+          // with the phase e of a_p^H a_q turning the complex problem into a real one.
+          const real_t zeta = (beta - alpha) / (2 * g);
+          const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
+          const real_t c = rsqrt(1 + t * t), s = c * t;
+          const elem_t e = scaled(gamma, 1 / g);
+          rotate(ap, aq, rows, lane, c, s, e);
+          if (want_vectors) rotate(v + p * cols, v + q * cols, cols, lane, c, s, e);
+        }
+        __syncthreads();
+      }
+      converged = !__syncthreads_or(rotated);
+    }
+
+    // Singular values: the column norms, ranked in descending order (ties by column index).
+    for (int j = warp; j < cols; j += warps) {
+      real_t sum = 0;
+      for (int i = lane; i < rows; i += 32) sum += squared_magnitude(a[j * rows + i]);
+      sum = warp_sum(sum);
+      if (lane == 0) norms[j] = sqrt(sum);
+    }
+    __syncthreads();
+    for (int j = tid; j < cols; j += blockDim.x) {
+      const real_t nj = norms[j];
+      int rank = 0;
+      for (int k = 0; k < cols; ++k) rank += norms[k] > nj || (norms[k] == nj && k < j);
+      rank_of[j] = rank;
+      S[z * cols + rank] = ldexp(nj, exponent);
+      if (nj > kTinyNorm) atomicAdd(&nonzero_count, 1);
+      if (!isfinite(nj)) not_finite = 1;
+    }
+    __syncthreads();
+    // Non-convergence and non-finite input both hand the matrix to the fallback routine.
+    if (tid == 0) status[z] = converged && !not_finite ? 0 : 1;
+    if (want_vectors) {
+      elem_t* uz = U + z * rows * u_cols;
+      elem_t* vz = V + z * cols * cols;
+      for (int idx = tid; idx < rows * cols; idx += blockDim.x) {
+        const int i = idx % rows, j = idx / rows;
+        const real_t nj = norms[j];
+        uz[rank_of[j] * rows + i] = nj > kTinyNorm ? scaled(a[idx], 1 / nj) : elem_t(real_t(0));
+      }
+      for (int idx = tid; idx < cols * cols; idx += blockDim.x) vz[rank_of[idx / cols] * cols + idx % cols] = v[idx];
+      __syncthreads();
+      // The columns after the nonzero ones: the unit vector least covered by the columns so far,
+      // orthogonalized twice against them (classical Gram-Schmidt, repeated) and normalized.
+      for (int col = nonzero_count; col < u_cols; ++col) {
+        for (int k = tid; k < rows; k += blockDim.x) {
+          real_t covered = 0;
+          for (int j = 0; j < col; ++j) covered += squared_magnitude(uz[j * rows + k]);
+          residual[k] = 1 - covered;
+        }
+        __syncthreads();
+        int best = 0;
+        for (int k = 1; k < rows; ++k)
+          if (residual[k] > residual[best]) best = k;
+        for (int i = tid; i < rows; i += blockDim.x) {
+          elem_t x = elem_t(i == best ? real_t(1) : real_t(0));
+          for (int j = 0; j < col; ++j) x = x - uz[j * rows + i] * conjugate(uz[j * rows + best]);
+          column[i] = x;
+        }
+        __syncthreads();
+        for (int j = warp; j < col; j += warps) {
+          elem_t d = elem_t(real_t(0));
+          for (int i = lane; i < rows; i += 32) d = d + conjugate(uz[j * rows + i]) * column[i];
+          d = warp_sum(d);
+          if (lane == 0) coefficient[j] = d;
+        }
+        __syncthreads();
+        for (int i = tid; i < rows; i += blockDim.x) {
+          elem_t x = column[i];
+          for (int j = 0; j < col; ++j) x = x - uz[j * rows + i] * coefficient[j];
+          column[i] = x;
+        }
+        __syncthreads();
+        if (warp == 0) {
+          real_t sum = 0;
+          for (int i = lane; i < rows; i += 32) sum += squared_magnitude(column[i]);
+          sum = warp_sum(sum);
+          if (lane == 0) column_norm = sqrt(sum);
+        }
+        __syncthreads();
+        for (int i = tid; i < rows; i += blockDim.x) uz[col * rows + i] = scaled(column[i], 1 / column_norm);
+        __syncthreads();
+      }
+    }
+    __syncthreads();  // the next matrix overwrites the shared arrays
+  }
+}
