@@ -28,6 +28,7 @@ enum class KernelFamily : uint8_t {
   Pad,
   Join,
   IntegerGemm,
+  DigitGemm,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

@@ -25,4 +25,5 @@ extern const std::string_view transpose_cuh;
 extern const std::string_view pad_cuh;
 extern const std::string_view join_cuh;
 extern const std::string_view integer_gemm_cuh;
+extern const std::string_view digit_gemm_cuh;
 }  // namespace cuarray::kernels
