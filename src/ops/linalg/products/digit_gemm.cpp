@@ -15,24 +15,19 @@
 // 256^s, beta = 1) has no documented wraparound, and 64-bit results need 64-bit sums anyway.
 #include <algorithm>
 #include <cstdlib>
-#include <optional>
 #include <string>
 
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "jit/kernel_source.hpp"
 #include "kernels/fragments.hpp"
+#include "ops/linalg/products/digit_plan.hpp"
 #include "ops/linalg/products/gemm.hpp"
 #include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray::ops {
 namespace {
-
-constexpr int64_t kMaxDigitBlock = int64_t{1} << 17;  // w * k below this: int32 sums are exact
-// batch m n k below this (256^3): one SIMT launch is cheaper than the w + 3 launches and the
-// passes of the digit path (an estimate: docs/linalg.md says what is measured).
-constexpr int64_t kMinWork = int64_t{1} << 24;
 
 enum class DigitKernel : uint8_t { Planes, Sums };
 
@@ -45,45 +40,20 @@ runtime::Kernel digit_kernel(DigitKernel which, int64_t w, bool in_along_rows, b
   });
 }
 
-// The single strided batch (element stride; 0 when broadcast, so one matrix serves every GEMM of
-// the batch) that an operand's batch strides over `batch` describe, or nullopt where its dims do
-// not coalesce into one (a partly broadcast operand).
-std::optional<int64_t> batch_stride(const Shape& batch, const Strides& strides) {
-  std::optional<int64_t> inner;  // the stride of the innermost dim of size > 1 seen so far
-  int64_t span = 1;              // the elements of the coalesced dims below
-  bool broadcast = true;
-  for (size_t d = batch.size(); d-- > 0;) {
-    if (batch[d] == 1) continue;
-    if (!inner) {
-      inner = strides[d];
-      broadcast = strides[d] == 0;
-    } else if (strides[d] != (broadcast ? 0 : *inner * span)) {
-      return std::nullopt;
-    }
-    span *= batch[d];
-  }
-  return inner.value_or(0);
-}
-
-// One operand's digit planes: `count` (rows, cols) matrices of x (element strides), digit i of
-// element (z, r, c) at planes + z * out_batch + r * out_row + c * out_col + i * out_digit.
-struct PlaneLayout {
-  int64_t out_batch, out_row, out_col, out_digit;
-};
-
-void write_planes(const NDArray& x, const MatrixOperand& mx, int64_t count, int64_t stride, int8_t* planes,
-                  const PlaneLayout& layout) {
+// Writes the planes of x (a stack of (rows, cols) matrices, element strides in mx) as `to` says.
+void write_planes(const NDArray& x, const MatrixOperand& mx, const DigitPlanes& to, char* planes) {
   const int64_t w = x.itemsize(), rows = x.shape()[x.ndim() - 2], cols = x.shape()[x.ndim() - 1];
+  // Each warp walks the axis of unit (or least) stride, in x and in the planes.
   const bool in_along_rows = std::llabs(mx.row_stride) < std::llabs(mx.col_stride);
-  const bool out_along_rows = std::llabs(layout.out_row) < std::llabs(layout.out_col);
+  const bool out_along_rows = std::llabs(to.out_row) < std::llabs(to.out_col);
   const runtime::Kernel kernel = digit_kernel(DigitKernel::Planes, w, in_along_rows, out_along_rows);
   constexpr int64_t kMaxGridYZ = 65535;  // the kernel loops over what the grid does not cover
   const runtime::LaunchDims grid(static_cast<unsigned>((cols + 31) / 32),
                                  static_cast<unsigned>(std::min((rows + 31) / 32, kMaxGridYZ)),
-                                 static_cast<unsigned>(std::min(count, kMaxGridYZ)));
-  runtime::launch(kernel, {grid, runtime::LaunchDims(256)}, static_cast<const void*>(x.raw_data()), planes, rows,
-                  cols, count, stride, mx.row_stride, mx.col_stride, layout.out_batch, layout.out_row,
-                  layout.out_col, layout.out_digit);
+                                 static_cast<unsigned>(std::min(to.count, kMaxGridYZ)));
+  runtime::launch(kernel, {grid, runtime::LaunchDims(256)}, static_cast<const void*>(x.raw_data()),
+                  static_cast<void*>(planes + to.digit0), rows, cols, to.count, to.source_batch, mx.row_stride,
+                  mx.col_stride, to.out_batch, to.out_row, to.out_col, to.out_digit);
 }
 
 }  // namespace
@@ -103,42 +73,26 @@ std::string digit_gemm_source(int64_t w, bool in_along_rows, bool out_along_rows
 
 bool digit_gemm(const NDArray& a, const MatrixOperand& ma, const NDArray& b, const MatrixOperand& mb,
                 const NDArray& c, const Shape& batch) {
-  const int64_t w = c.itemsize(), m = a.shape()[a.ndim() - 2], k = a.shape()[a.ndim() - 1];
-  const int64_t n = b.shape()[b.ndim() - 1], count = shape_size(batch);
-  if (w < 2 || n % 4 != 0 || k % 4 != 0 || w * k >= kMaxDigitBlock || count * m * n * k < kMinWork) return false;
-  const std::optional<int64_t> sa = batch_stride(batch, ma.batch_strides), sb = batch_stride(batch, mb.batch_strides);
-  if (!sa || !sb) return false;
-  // Planes of a broadcast operand are written once and read with batch stride 0.
-  const int64_t count_a = *sa == 0 ? 1 : count, count_b = *sb == 0 ? 1 : count;
-  const int64_t plane_a = m * w * k, plane_b = n * w * k;
-  const GemmPlan first = plan_gemm(m, k, n, Shape{count}, MatrixOperand{{*sa == 0 ? 0 : plane_a}, w * k, 1},
-                                   MatrixOperand{{*sb == 0 ? 0 : plane_b}, 1, w * k});
+  const int64_t m = a.shape()[a.ndim() - 2], k = a.shape()[a.ndim() - 1], n = b.shape()[b.ndim() - 1];
+  const std::optional<DigitPlan> plan = plan_digit_gemm(c.itemsize(), m, k, n, batch, ma, mb);
+  if (!plan) return false;
   runtime::activate(current_device());
-  NDArray a_planes = empty(Shape{count_a * plane_a}, DType::Int8);
-  NDArray b_planes = empty(Shape{count_b * plane_b}, DType::Int8);
-  int8_t* pa = reinterpret_cast<int8_t*>(a_planes.raw_data());
-  int8_t* pb = reinterpret_cast<int8_t*>(b_planes.raw_data());
-  if (!imma_fits(first, reinterpret_cast<char*>(pa), reinterpret_cast<char*>(pb))) return false;
-  // A's planes (count, m, w, k) with A_{w-1} first; B's (count, n, w, k), B_0^T first.
-  write_planes(a, ma, count_a, *sa, pa + (w - 1) * k, {plane_a, w * k, 1, -k});
-  write_planes(b, mb, count_b, *sb, pb, {plane_b, 1, w * k, k});
-  const int64_t size = count * m * n;
-  NDArray sums = empty(Shape{w, size}, DType::Int32);
-  for (int64_t s = 0; s < w; ++s) {
-    // [A_s .. A_0] (m, (s+1) k, rows w k apart) @ [B_0; ..; B_s] ((s+1) k, n, columns w k apart).
-    const GemmPlan plan = plan_gemm(m, (s + 1) * k, n, Shape{count}, MatrixOperand{{*sa == 0 ? 0 : plane_a}, w * k, 1},
-                                    MatrixOperand{{*sb == 0 ? 0 : plane_b}, 1, w * k});
-    const char* a_at = reinterpret_cast<const char*>(pa + (w - 1 - s) * k);
-    if (!imma_fits(plan, a_at, reinterpret_cast<const char*>(pb)) ||
-        !cublas_int8_gemm(plan, a_at, reinterpret_cast<const char*>(pb), sums.raw_data() + s * size * 4)) {
-      // Only the first call can be declined (same layouts, deeper k): nothing was written to C.
-      return false;
-    }
+  const NDArray a_planes = empty(Shape{plan->a.size}, DType::Int8), b_planes = empty(Shape{plan->b.size}, DType::Int8);
+  char *pa = a_planes.raw_data(), *pb = b_planes.raw_data();
+  // Every GEMM has GEMM 0's layouts and a deeper k (a multiple of 4): one check covers them all.
+  if (!imma_fits(plan->gemm, pa + plan->a_offset(0), pb)) return false;
+  write_planes(a, ma, plan->a, pa);
+  write_planes(b, mb, plan->b, pb);
+  const int64_t size = plan->count * m * n;
+  const NDArray sums = empty(Shape{plan->w, size}, DType::Int32);
+  for (int64_t s = 0; s < plan->w; ++s) {
+    // Only the first call can be declined (the others have its layouts); C is untouched either way.
+    if (!cublas_int8_gemm(plan->step(s), pa + plan->a_offset(s), pb, sums.raw_data() + s * size * 4)) return false;
   }
-  const runtime::Kernel combine = digit_kernel(DigitKernel::Sums, w, false, false);
-  constexpr int64_t kMaxBlocks = int64_t{1} << 20;
-  runtime::launch(combine, {runtime::LaunchDims(static_cast<unsigned>(std::min((size + 255) / 256, kMaxBlocks))),
-                            runtime::LaunchDims(256)},
+  const runtime::Kernel combine = digit_kernel(DigitKernel::Sums, plan->w, false, false);
+  constexpr int64_t kMaxBlocks = int64_t{1} << 20;  // the kernel loops over what the grid does not cover
+  runtime::launch(combine,
+                  {runtime::LaunchDims(static_cast<unsigned>(std::min((size + 255) / 256, kMaxBlocks))), runtime::LaunchDims(256)},
                   static_cast<const void*>(sums.raw_data()), static_cast<void*>(c.raw_data()), size);
   return true;
 }
