@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -376,6 +377,56 @@ TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
     test::expect_array<int64_t>(matmul(test::device_array(a64, Shape{m, k}), test::device_array(b64, Shape{k, n})),
                                 DType::Int64, {m, n}, host_product(a64, b64, m, k, n));
   }
+}
+
+// Stacks of C-ordered (count, m, k) @ (count, k, n) by index on the host, wrapping as NumPy's integer
+// loops do (64-bit unsigned arithmetic, narrowed: no int promotion of 16-bit products).
+template <class T>
+std::vector<T> host_stacked_product(const std::vector<T>& a, const std::vector<T>& b, int64_t count, int64_t m,
+                                    int64_t k, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  std::vector<T> c(static_cast<size_t>(count * m * n));
+  for (int64_t z = 0; z < count; ++z)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        uint64_t sum = 0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += static_cast<uint64_t>(static_cast<U>(a[(z * m + i) * k + l])) * static_cast<U>(b[(z * k + l) * n + j]);
+        c[static_cast<size_t>((z * m + i) * n + j)] = static_cast<T>(static_cast<U>(sum));
+      }
+  return c;
+}
+
+// The digit path on the GPU for each width and signedness: odd m, a stack, a matrix broadcast
+// against a stack, and the dtype's extremes (count m n k >= 2^24, so the path is taken).
+template <class T>
+void expect_digit_products_match_host(uint64_t seed) {
+  const int64_t count = 4, m = 33, k = 256, n = 516;
+  auto a = full_range<T>(static_cast<size_t>(count * m * k), seed), b = full_range<T>(static_cast<size_t>(count * k * n), seed + 1);
+  a[0] = std::numeric_limits<T>::min(), a[1] = std::numeric_limits<T>::max(), a[2] = std::numeric_limits<T>::max();
+  b[0] = std::numeric_limits<T>::max(), b[static_cast<size_t>(n)] = std::numeric_limits<T>::min(), b[static_cast<size_t>(2 * n)] = T(1);
+  const DType t = test::dtype_of<T>();
+  const NDArray ga = test::device_array(a, Shape{count, m, k}), gb = test::device_array(b, Shape{count, k, n});
+  test::expect_array<T>(matmul(ga, gb), t, {count, m, n}, host_stacked_product(a, b, count, m, k, n));
+  // ga[1] @ gb: one matrix against the stack (its planes written once, batch stride 0).
+  std::vector<T> a1(a.begin() + m * k, a.begin() + 2 * m * k), a_rep;
+  for (int64_t z = 0; z < count; ++z) a_rep.insert(a_rep.end(), a1.begin(), a1.end());
+  test::expect_array<T>(matmul(ga.index(0, 1), gb), t, {count, m, n}, host_stacked_product(a_rep, b, count, m, k, n));
+  // One product of 16 * 33 rows: m n k >= 2^24 alone.
+  const auto big_a = full_range<T>(static_cast<size_t>(16 * m * k), seed + 2);
+  const std::vector<T> b0(b.begin(), b.begin() + k * n);
+  test::expect_array<T>(matmul(test::device_array(big_a, Shape{16 * m, k}), gb.index(0, 0)), t, {16 * m, n},
+                        host_stacked_product(big_a, b0, 1, 16 * m, k, n));
+}
+
+TEST(Matmul, WideIntegersOnInt8DigitsMatchHost) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  expect_digit_products_match_host<int16_t>(21);
+  expect_digit_products_match_host<uint16_t>(22);
+  expect_digit_products_match_host<int32_t>(23);
+  expect_digit_products_match_host<uint32_t>(24);
+  expect_digit_products_match_host<int64_t>(25);
+  expect_digit_products_match_host<uint64_t>(26);
 }
 
 // ---- the digit path (digit_plan.hpp) run on host memory: planes written as kernels/digit_gemm.cuh
