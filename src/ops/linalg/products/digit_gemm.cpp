@@ -43,8 +43,8 @@ runtime::Kernel digit_kernel(DigitKernel which, int64_t w, bool in_along_rows, b
 // Writes the planes of x (a stack of (rows, cols) matrices, element strides in mx) as `to` says.
 void write_planes(const NDArray& x, const MatrixOperand& mx, const DigitPlanes& to, char* planes) {
   const int64_t w = x.itemsize(), rows = x.shape()[x.ndim() - 2], cols = x.shape()[x.ndim() - 1];
-  // Each warp walks the axis of unit (or least) stride, in x and in the planes.
-  const bool in_along_rows = std::llabs(mx.row_stride) < std::llabs(mx.col_stride);
+  // Each warp walks the axis of unit (or least) stride, in x and in the planes; never one of length 1.
+  const bool in_along_rows = cols == 1 || (rows > 1 && std::llabs(mx.row_stride) < std::llabs(mx.col_stride));
   const bool out_along_rows = std::llabs(to.out_row) < std::llabs(to.out_col);
   const runtime::Kernel kernel = digit_kernel(DigitKernel::Planes, w, in_along_rows, out_along_rows);
   constexpr int64_t kMaxGridYZ = 65535;  // the kernel loops over what the grid does not cover
