@@ -58,8 +58,8 @@ CASES = [
     matmul_case("matmul 2048^2 i32", (2048, 2048), (2048, 2048), "int32", at_least(3.0), libraries=GPU_ONLY),
     # a stack on the digit path (one strided batch per digit GEMM); no target: reported
     matmul_case("matmul 1000x(128^2) i32", (1000, 128, 128), (1000, 128, 128), "int32", None, libraries=GPU_ONLY),
-    # where the digit path starts (kMinDigitWork = 256^3, digit_plan.hpp): 256^3 takes it, n = 252
-    # (not a multiple of 4) takes the SIMT kernel; the pair says whether the threshold should move
+    # the digit path against the SIMT kernel at one size (n = 252 is no multiple of 4, so it takes
+    # the SIMT kernel): the pair calibrates digit_path_pays's rates (digit_plan.hpp)
     matmul_case("matmul 256^3 i32 (digits)", (256, 256), (256, 256), "int32", None, libraries=GPU_ONLY),
     matmul_case("matmul 256^2x252 i32 (SIMT)", (256, 256), (256, 252), "int32", None, libraries=GPU_ONLY),
 ]

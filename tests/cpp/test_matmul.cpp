@@ -359,7 +359,7 @@ std::vector<T> full_range(size_t count, uint64_t seed) {
 }
 
 // Sizes on the tensor-core paths: int8 directly (m', k multiples of 4), int32 and int64 through
-// their base-256 digits (n, k multiples of 4, m n k >= 2^24).
+// their base-256 digits (n, k multiples of 4, sizes digit_path_pays sends there).
 TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
   CUARRAY_SKIP_WITHOUT_GPU();
   {
@@ -398,7 +398,7 @@ std::vector<T> host_stacked_product(const std::vector<T>& a, const std::vector<T
 }
 
 // The digit path on the GPU for each width and signedness: odd m, a stack, a matrix broadcast
-// against a stack, and the dtype's extremes (count m n k >= 2^24, so the path is taken).
+// against a stack, and the dtype's extremes (sizes digit_path_pays sends to it).
 template <class T>
 void expect_digit_products_match_host(uint64_t seed) {
   const int64_t count = 4, m = 33, k = 256, n = 516;
@@ -412,7 +412,7 @@ void expect_digit_products_match_host(uint64_t seed) {
   std::vector<T> a1(a.begin() + m * k, a.begin() + 2 * m * k), a_rep;
   for (int64_t z = 0; z < count; ++z) a_rep.insert(a_rep.end(), a1.begin(), a1.end());
   test::expect_array<T>(matmul(ga.index(0, 1), gb), t, {count, m, n}, host_stacked_product(a_rep, b, count, m, k, n));
-  // One product of 16 * 33 rows: m n k >= 2^24 alone.
+  // One product of 16 * 33 rows.
   const auto big_a = full_range<T>(static_cast<size_t>(16 * m * k), seed + 2);
   const std::vector<T> b0(b.begin(), b.begin() + k * n);
   test::expect_array<T>(matmul(test::device_array(big_a, Shape{16 * m, k}), gb.index(0, 0)), t, {16 * m, n},
@@ -472,7 +472,7 @@ void expect_digit_plan_computes_product(const T* x, const IntOperand& ma, const 
                                         int64_t k, int64_t n) {
   using U = std::make_unsigned_t<T>;
   const int64_t w = sizeof(T);
-  const std::optional<ops::DigitPlan> plan = ops::plan_digit_gemm(w, m, k, n, ma.batch, ma.operand(), mb.operand(), 0);
+  const std::optional<ops::DigitPlan> plan = ops::plan_digit_gemm(w, m, k, n, ma.batch, ma.operand(), mb.operand());
   ASSERT_TRUE(plan);
   ASSERT_FALSE(plan->gemm.copy_a || plan->gemm.copy_b);
   const int64_t size = plan->count * m * n;
@@ -512,15 +512,33 @@ TEST(DigitPlan, SingleBatchStrideOfEachBatchLayout) {
 
 TEST(DigitPlan, AppliesWhereCublasInt8RulesAndExactSumsHold) {
   const MatrixOperand a{{}, 64, 1}, b{{}, 64, 1};
-  EXPECT_TRUE(ops::plan_digit_gemm(4, 256, 64, 64, {}, a, b, 0));
-  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 64, 62, {}, a, b, 0));   // n not a multiple of 4
-  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 62, 64, {}, a, b, 0));   // k not a multiple of 4
-  EXPECT_FALSE(ops::plan_digit_gemm(8, 16, int64_t{1} << 14, 16, {}, a, b, 0));  // w k = 2^17: sums may overflow
-  EXPECT_TRUE(ops::plan_digit_gemm(8, 16, (int64_t{1} << 14) - 4, 16, {}, a, b, 0));
-  EXPECT_FALSE(ops::plan_digit_gemm(4, 255, 256, 256, {}, a, b));   // below the work threshold
-  EXPECT_TRUE(ops::plan_digit_gemm(4, 256, 256, 256, {}, a, b));
-  EXPECT_TRUE(ops::plan_digit_gemm(4, 64, 64, 64, {64}, {{4096}, 64, 1}, {{4096}, 64, 1}));  // a stack counts whole
+  EXPECT_TRUE(ops::plan_digit_gemm(4, 256, 64, 64, {}, a, b));
+  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 64, 62, {}, a, b));  // n not a multiple of 4
+  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 62, 64, {}, a, b));  // k not a multiple of 4
+  EXPECT_FALSE(ops::plan_digit_gemm(1, 256, 64, 64, {}, a, b));  // bytes go to the int8 GEMM itself
+  EXPECT_FALSE(ops::plan_digit_gemm(8, 16, int64_t{1} << 14, 16, {}, a, b));  // w k = 2^17: sums may overflow
+  EXPECT_TRUE(ops::plan_digit_gemm(8, 16, (int64_t{1} << 14) - 4, 16, {}, a, b));
+  EXPECT_TRUE(ops::plan_digit_gemm(4, 64, 64, 64, {64}, {{4096}, 64, 1}, {{4096}, 64, 1}));
   EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 256, 256, {4, 6}, {{6, 0}, 3, 1}, {{0, 15}, 5, 1}));  // no single batch
+}
+
+TEST(DigitPlan, PaysWhereTheEstimateSaysTensorCoresWin) {
+  // The case, int32 2048^3: ~0.2 ms of digit GEMMs and passes against ~1 ms of SIMT kernel.
+  EXPECT_TRUE(ops::digit_path_pays(4, 1, 2048, 2048, 2048));
+  EXPECT_TRUE(ops::digit_path_pays(8, 1, 2048, 2048, 2048));
+  // Tiny products: one launch beats w + 3.
+  EXPECT_FALSE(ops::digit_path_pays(4, 1, 16, 16, 16));
+  EXPECT_FALSE(ops::digit_path_pays(8, 1, 32, 32, 32));
+  // Shallow products: the sums pass costs 36 bytes per element of C, whatever k is.
+  EXPECT_FALSE(ops::digit_path_pays(4, 1000, 64, 4, 64));
+  EXPECT_TRUE(ops::digit_path_pays(4, 1000, 256, 256, 256));
+  // The model's inputs move the answer as they should: free launches favour the digit path, a
+  // SIMT kernel as fast as the tensor cores never loses.
+  ops::DigitCostModel model;
+  model.launch_s = 0;
+  EXPECT_TRUE(ops::digit_path_pays(4, 1, 16, 16, 16, model));
+  model.simt_rate_32 = model.imma_rate;
+  EXPECT_FALSE(ops::digit_path_pays(4, 1, 2048, 2048, 2048, model));
 }
 
 TEST(DigitPlan, PlansComputeTheWrappedProduct) {

@@ -119,8 +119,8 @@ def test_wide_integer_matmul_on_int8_digits(dtype, rng):
 @gpu
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
 def test_stacked_wide_integer_matmul_on_int8_digits(dtype, rng):
-    """Stacks with enough work (count m n k >= 2^24) take the digit path as one strided batch per
-    GEMM: uniform stacks (odd m), a matrix broadcast against a stack on either side, reversed and
+    """Stacks the cost estimate sends to the digit path (digit_path_pays) run as one strided batch
+    per GEMM: uniform stacks (odd m), a matrix broadcast against a stack on either side, reversed and
     transposed stacks; the extremes of the dtype included. A partly broadcast pair falls back to the
     integer kernel and must agree too."""
     info = np.iinfo(dtype)

@@ -74,6 +74,7 @@ std::string digit_gemm_source(int64_t w, bool in_along_rows, bool out_along_rows
 bool digit_gemm(const NDArray& a, const MatrixOperand& ma, const NDArray& b, const MatrixOperand& mb,
                 const NDArray& c, const Shape& batch) {
   const int64_t m = a.shape()[a.ndim() - 2], k = a.shape()[a.ndim() - 1], n = b.shape()[b.ndim() - 1];
+  if (!digit_path_pays(c.itemsize(), shape_size(batch), m, k, n)) return false;
   const std::optional<DigitPlan> plan = plan_digit_gemm(c.itemsize(), m, k, n, batch, ma, mb);
   if (!plan) return false;
   runtime::activate(current_device());

@@ -1,5 +1,7 @@
 #include "ops/linalg/products/digit_plan.hpp"
 
+#include <algorithm>
+
 namespace cuarray::ops {
 
 std::optional<int64_t> single_batch_stride(const Shape& batch, const Strides& strides) {
@@ -14,11 +16,24 @@ std::optional<int64_t> single_batch_stride(const Shape& batch, const Strides& st
   return inner.value_or(0);
 }
 
+bool digit_path_pays(int64_t w, int64_t count, int64_t m, int64_t k, int64_t n, const DigitCostModel& model) {
+  const double c = static_cast<double>(count), dm = static_cast<double>(m), dk = static_cast<double>(k),
+               dn = static_cast<double>(n), dw = static_cast<double>(w);
+  const double bytes = c * (2 * dw * (dm * dk + dk * dn) + 8 * dw * dm * dn + dw * dm * dn);
+  const double digit = (dw + 3) * model.launch_s + bytes / model.bandwidth +
+                       dw * (dw + 1) / 2 * c * dm * dn * dk / model.imma_rate;
+  const int64_t tile = w == 8 ? 64 : 128;
+  const double padded_m = static_cast<double>((m + tile - 1) / tile), padded_n = static_cast<double>((n + tile - 1) / tile);
+  const double tiles = c * padded_m * padded_n;
+  const double rate = (w == 8 ? model.simt_rate_64 : model.simt_rate_32) * std::min(1.0, tiles / (2 * model.sms));
+  const double simt = model.launch_s + tiles * tile * tile * dk / rate;
+  return digit < simt;
+}
+
 std::optional<DigitPlan> plan_digit_gemm(int64_t w, int64_t m, int64_t k, int64_t n, const Shape& batch,
-                                         const MatrixOperand& a, const MatrixOperand& b, int64_t min_work) {
+                                         const MatrixOperand& a, const MatrixOperand& b) {
   const int64_t count = shape_size(batch);
-  if (w < 2 || n % 4 != 0 || k % 4 != 0 || w * k >= kMaxDigitDepth || count * m * n * k < min_work)
-    return std::nullopt;
+  if (w < 2 || n % 4 != 0 || k % 4 != 0 || w * k >= kMaxDigitDepth) return std::nullopt;
   const std::optional<int64_t> sa = single_batch_stride(batch, a.batch_strides);
   const std::optional<int64_t> sb = single_batch_stride(batch, b.batch_strides);
   if (!sa || !sb) return std::nullopt;

@@ -36,9 +36,24 @@ struct DigitPlan {
 
 // w k below this: every int32 sum of at most w k products of magnitude <= 2^14 is exact.
 constexpr int64_t kMaxDigitDepth = int64_t{1} << 17;
-// count m n k below this (256^3): one launch of the SIMT integer kernel is cheaper than the w + 3
-// launches and the passes of the digit path (an estimate: docs/linalg.md says what is measured).
-constexpr int64_t kMinDigitWork = int64_t{1} << 24;
+
+// The estimate that picks the digit path over the SIMT integer kernel (integer_gemm.cpp) for a
+// stack of `count` (m, k) @ (k, n) products of w-byte integers:
+//   digit = (w + 3) launches + its bytes / bandwidth + w (w + 1) / 2 count m n k / imma_rate,
+//     bytes = count (2 w (m k + k n) for the planes + 8 w m n for the sums + w m n for C)
+//   SIMT  = 1 launch + count m' n' k / (simt_rate min(1, tiles / (2 sms))),
+//     m', n' rounded up to its tile (128, 64 for 8-byte elements); few tiles leave SMs idle.
+// The rates are datasheet-derived guesses for an H100/H200 until measured (docs/linalg.md names
+// the benchmark pair that places the crossing).
+struct DigitCostModel {
+  double launch_s = 5e-6;          // one launch, cuBLAS's included
+  double bandwidth = 3.0e12;       // bytes/s of the planes and sums passes
+  double imma_rate = 6e14;         // int8 multiply-adds/s of cuBLAS's tensor-core GEMMs
+  double simt_rate_32 = 8e12;      // multiply-adds/s of the SIMT kernel, up to 4-byte elements
+  double simt_rate_64 = 2e12;      // the same for 8-byte elements (64-bit multiplies are emulated)
+  double sms = 132;
+};
+bool digit_path_pays(int64_t w, int64_t count, int64_t m, int64_t k, int64_t n, const DigitCostModel& model = {});
 
 // The single strided batch that an operand's broadcast batch strides over `batch` describe: its
 // element stride (0 when the operand is broadcast along all of it), or nullopt when the dims do not
@@ -47,9 +62,9 @@ std::optional<int64_t> single_batch_stride(const Shape& batch, const Strides& st
 
 // The digit plan of C = A @ B (C C-ordered, (batch..., m, n)) for w-byte integers (w = 2, 4, 8),
 // or nullopt where it does not apply: n or k not a multiple of 4 (cuBLAS's int8 rules), w k too
-// deep for exact sums, less work than min_work, an operand's batch not one strided batch.
+// deep for exact sums, an operand's batch not one strided batch. Whether it pays is
+// digit_path_pays's question.
 std::optional<DigitPlan> plan_digit_gemm(int64_t w, int64_t m, int64_t k, int64_t n, const Shape& batch,
-                                         const MatrixOperand& a, const MatrixOperand& b,
-                                         int64_t min_work = kMinDigitWork);
+                                         const MatrixOperand& a, const MatrixOperand& b);
 
 }  // namespace cuarray::ops
