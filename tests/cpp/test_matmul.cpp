@@ -479,7 +479,12 @@ void expect_digit_plan_computes_product(const T* x, const IntOperand& ma, const 
   const std::vector<double> pa = host_planes(x, ma, plan->a, m, k), pb = host_planes(y, mb, plan->b, k, n);
   std::vector<uint64_t> total(static_cast<size_t>(size), 0);
   for (int64_t s = 0; s < w; ++s) {
-    const std::vector<double> sums = run_plan(plan->step(s), pa.data() + plan->a_offset(s), pb.data(), static_cast<size_t>(size));
+    const GemmPlan step = plan->step(s);
+    // cuBLAS's argument rules, which run_plan does not need: ld of op N (rows x cols) >= rows, of op T >= cols.
+    EXPECT_GE(step.a.ld, step.a.transpose ? step.k : step.m) << "GEMM " << s;
+    EXPECT_GE(step.b.ld, step.b.transpose ? step.n : step.k) << "GEMM " << s;
+    EXPECT_GE(step.c.ld, step.m) << "GEMM " << s;
+    const std::vector<double> sums = run_plan(step, pa.data() + plan->a_offset(s), pb.data(), static_cast<size_t>(size));
     for (int64_t e = 0; e < size; ++e) {
       const double v = sums[static_cast<size_t>(e)];
       ASSERT_TRUE(v == static_cast<double>(static_cast<int32_t>(v))) << "int32 sum " << v << " of GEMM " << s;
@@ -556,6 +561,8 @@ TEST(DigitPlan, PlansComputeTheWrappedProduct) {
   expect_digit_plan_computes_product(x16.data(), {{2, 3}, {72, 24}, 8, 1}, y16.data(), {{2, 3}, {0, 0}, 4, 1}, 3, 8, 4);
   // A reversed stack (s[::-1]: negative batch stride).
   expect_digit_plan_computes_product(x16.data() + 4 * 24, {{5}, {-24}, 8, 1}, y16.data(), {{5}, {32}, 4, 1}, 3, 8, 4);
+  // A single row (a 1-D a promoted to (1, k), whose ld cuBLAS takes from the depth).
+  expect_digit_plan_computes_product(x32.data(), {{}, {}, 0, 1}, y32.data(), {{}, {}, 8, 1}, 1, 12, 8);
   // int64: A broadcast against transposed B matrices; uint64; uint16 with odd m.
   const auto x64 = full_range<int64_t>(4096, 15), y64 = full_range<int64_t>(4096, 16);
   expect_digit_plan_computes_product(x64.data(), {{3}, {0}, 4, 1}, y64.data(), {{3}, {40}, 1, 5}, 5, 4, 8);

@@ -114,6 +114,8 @@ def test_wide_integer_matmul_on_int8_digits(dtype, rng):
     bt, at = cp.asarray(np.asfortranarray(b.T)), cp.asarray(a.T.copy()).T  # F-ordered and transposed views
     np.testing.assert_array_equal(cp.asnumpy(cp.matmul(at, cp.asarray(b))), a @ b)
     np.testing.assert_array_equal(cp.asnumpy(cp.matmul(bt, ga.T)), b.T @ a.T)
+    v = _data((512,), dtype, rng)  # a 1-D a: one row, whose leading dimension cuBLAS takes from k
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(v) @ gb), v @ b)
 
 
 @gpu

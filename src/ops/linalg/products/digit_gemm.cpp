@@ -80,7 +80,7 @@ bool digit_gemm(const NDArray& a, const MatrixOperand& ma, const NDArray& b, con
   runtime::activate(current_device());
   const NDArray a_planes = empty(Shape{plan->a.size}, DType::Int8), b_planes = empty(Shape{plan->b.size}, DType::Int8);
   char *pa = a_planes.raw_data(), *pb = b_planes.raw_data();
-  // Every GEMM has GEMM 0's layouts and a deeper k (a multiple of 4): one check covers them all.
+  // Every GEMM has the deepest one's layouts and a k that is a multiple of 4: one check covers all.
   if (!imma_fits(plan->gemm, pa + plan->a_offset(0), pb)) return false;
   write_planes(a, ma, plan->a, pa);
   write_planes(b, mb, plan->b, pb);

@@ -46,7 +46,8 @@ std::optional<DigitPlan> plan_digit_gemm(int64_t w, int64_t m, int64_t k, int64_
   const int64_t matrix_a = m * w * k, matrix_b = n * w * k;
   plan.a = {count_a, *sa, (w - 1) * k, matrix_a, w * k, 1, -k, count_a * matrix_a};
   plan.b = {count_b, *sb, 0, matrix_b, 1, w * k, k, count_b * matrix_b};
-  plan.gemm = plan_gemm(m, k, n, Shape{count}, MatrixOperand{{count_a == 1 ? 0 : matrix_a}, w * k, 1},
+  // Planned at the deepest GEMM's depth, w k: a single row (m = 1) gets its ld from the depth.
+  plan.gemm = plan_gemm(m, w * k, n, Shape{count}, MatrixOperand{{count_a == 1 ? 0 : matrix_a}, w * k, 1},
                         MatrixOperand{{count_b == 1 ? 0 : matrix_b}, 1, w * k});
   return plan;
 }

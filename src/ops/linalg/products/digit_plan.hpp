@@ -22,7 +22,7 @@ struct DigitPlanes {
 struct DigitPlan {
   int64_t w = 0, count = 1, k = 0;  // element bytes; C's batch size; NumPy's k
   DigitPlanes a, b;  // A's planes (count, m, w, k), high digit first; B's (count, n, w, k), low first
-  GemmPlan gemm;     // GEMM 0 (depth k); GEMM s differs only in its depth and where A' starts
+  GemmPlan gemm;     // GEMM w-1 (depth w k); GEMM s differs only in its depth and where A starts
 
   // GEMM s (s < w): int32 sums of [A_s .. A_0] @ [B_0; ..; B_s], NumPy's A read from a_offset(s)
   // bytes into A's planes, NumPy's B from the start of B's.
