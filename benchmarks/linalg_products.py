@@ -56,4 +56,10 @@ CASES = [
     matmul_case("matmul 10000x(64^2) @ 64^2 f32", (10000, 64, 64), (64, 64), "float32", at_least(1.0)),
     # exact int32 product (int8 tensor-core GEMMs of base-256 digits): at least 3x CuPy's integer kernel
     matmul_case("matmul 2048^2 i32", (2048, 2048), (2048, 2048), "int32", at_least(3.0), libraries=GPU_ONLY),
+    # a stack on the digit path (one strided batch per digit GEMM); no target: reported
+    matmul_case("matmul 1000x(128^2) i32", (1000, 128, 128), (1000, 128, 128), "int32", None, libraries=GPU_ONLY),
+    # the digit path against the SIMT kernel at one size (n = 252 is no multiple of 4, so it takes
+    # the SIMT kernel): the pair calibrates digit_path_pays's rates (digit_plan.hpp)
+    matmul_case("matmul 256^3 i32 (digits)", (256, 256), (256, 256), "int32", None, libraries=GPU_ONLY),
+    matmul_case("matmul 256^2x252 i32 (SIMT)", (256, 256), (256, 252), "int32", None, libraries=GPU_ONLY),
 ]

@@ -29,6 +29,7 @@ enum class KernelFamily : uint8_t {
   Join,
   IntegerGemm,
   JacobiSvd,
+  DigitGemm,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

@@ -26,4 +26,5 @@ extern const std::string_view pad_cuh;
 extern const std::string_view join_cuh;
 extern const std::string_view integer_gemm_cuh;
 extern const std::string_view jacobi_svd_cuh;
+extern const std::string_view digit_gemm_cuh;
 }  // namespace cuarray::kernels

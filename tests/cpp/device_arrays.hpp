@@ -20,6 +20,9 @@ constexpr DType dtype_of() {
   else if constexpr (std::is_same_v<T, int32_t>) return DType::Int32;
   else if constexpr (std::is_same_v<T, int64_t>) return DType::Int64;
   else if constexpr (std::is_same_v<T, uint8_t>) return DType::UInt8;
+  else if constexpr (std::is_same_v<T, uint16_t>) return DType::UInt16;
+  else if constexpr (std::is_same_v<T, uint32_t>) return DType::UInt32;
+  else if constexpr (std::is_same_v<T, uint64_t>) return DType::UInt64;
   else if constexpr (std::is_same_v<T, float>) return DType::Float32;
   else {
     static_assert(std::is_same_v<T, double>, "a host type with a cuarray dtype");

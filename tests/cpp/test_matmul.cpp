@@ -2,7 +2,9 @@
 // needed) without a GPU, and matmul/dot/tensordot against NumPy's values on one.
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "expect_compiles.hpp"
 #include "gpu_test.hpp"
 #include "libs/cublas.hpp"
+#include "ops/linalg/products/digit_plan.hpp"
 #include "ops/linalg/products/gemm.hpp"
 #include "ops/linalg/products/gemm_plan.hpp"
 
@@ -260,6 +263,16 @@ TEST(IntegerGemm, KernelCompilesForEveryDTypeAndOpPair) {
                               test::LocalMemory::None);
 }
 
+TEST(DigitGemm, KernelsCompileForEveryWidthAndDirection) {
+  for (int64_t w : {2, 4, 8})
+    for (bool in_rows : {false, true})
+      for (bool out_rows : {false, true})
+        test::expect_compiles(ops::digit_gemm_source(w, in_rows, out_rows),
+                              "digit planes and sums, " + std::to_string(w) + " bytes" + (in_rows ? ", read down" : ", read across") +
+                                  (out_rows ? ", written down" : ", written across"),
+                              test::LocalMemory::None);
+}
+
 TEST(Matmul, ShapeErrorsBeforeAnyGpuWork) {
   // NumPy: np.matmul(np.ones(()), np.ones(3)) and friends; raised from shapes alone.
   const NDArray scalar(nullptr, nullptr, Shape{}, Strides{}, DType::Float64);
@@ -346,7 +359,7 @@ std::vector<T> full_range(size_t count, uint64_t seed) {
 }
 
 // Sizes on the tensor-core paths: int8 directly (m', k multiples of 4), int32 and int64 through
-// their base-256 digits (n, k multiples of 4, m n k >= 2^24).
+// their base-256 digits (n, k multiples of 4, sizes digit_path_pays sends there).
 TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
   CUARRAY_SKIP_WITHOUT_GPU();
   {
@@ -364,6 +377,199 @@ TEST(Matmul, IntegersOnTensorCoresWrapAroundAsNumPy) {
     test::expect_array<int64_t>(matmul(test::device_array(a64, Shape{m, k}), test::device_array(b64, Shape{k, n})),
                                 DType::Int64, {m, n}, host_product(a64, b64, m, k, n));
   }
+}
+
+// Stacks of C-ordered (count, m, k) @ (count, k, n) by index on the host, wrapping as NumPy's integer
+// loops do (64-bit unsigned arithmetic, narrowed: no int promotion of 16-bit products).
+template <class T>
+std::vector<T> host_stacked_product(const std::vector<T>& a, const std::vector<T>& b, int64_t count, int64_t m,
+                                    int64_t k, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  std::vector<T> c(static_cast<size_t>(count * m * n));
+  for (int64_t z = 0; z < count; ++z)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        uint64_t sum = 0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += static_cast<uint64_t>(static_cast<U>(a[(z * m + i) * k + l])) * static_cast<U>(b[(z * k + l) * n + j]);
+        c[static_cast<size_t>((z * m + i) * n + j)] = static_cast<T>(static_cast<U>(sum));
+      }
+  return c;
+}
+
+// The digit path on the GPU for each width and signedness: odd m, a stack, a matrix broadcast
+// against a stack, and the dtype's extremes (sizes digit_path_pays sends to it).
+template <class T>
+void expect_digit_products_match_host(uint64_t seed) {
+  const int64_t count = 4, m = 33, k = 256, n = 516;
+  auto a = full_range<T>(static_cast<size_t>(count * m * k), seed), b = full_range<T>(static_cast<size_t>(count * k * n), seed + 1);
+  a[0] = std::numeric_limits<T>::min(), a[1] = std::numeric_limits<T>::max(), a[2] = std::numeric_limits<T>::max();
+  b[0] = std::numeric_limits<T>::max(), b[static_cast<size_t>(n)] = std::numeric_limits<T>::min(), b[static_cast<size_t>(2 * n)] = T(1);
+  const DType t = test::dtype_of<T>();
+  const NDArray ga = test::device_array(a, Shape{count, m, k}), gb = test::device_array(b, Shape{count, k, n});
+  test::expect_array<T>(matmul(ga, gb), t, {count, m, n}, host_stacked_product(a, b, count, m, k, n));
+  // ga[1] @ gb: one matrix against the stack (its planes written once, batch stride 0).
+  std::vector<T> a1(a.begin() + m * k, a.begin() + 2 * m * k), a_rep;
+  for (int64_t z = 0; z < count; ++z) a_rep.insert(a_rep.end(), a1.begin(), a1.end());
+  test::expect_array<T>(matmul(ga.index(0, 1), gb), t, {count, m, n}, host_stacked_product(a_rep, b, count, m, k, n));
+  // One product of 16 * 33 rows.
+  const auto big_a = full_range<T>(static_cast<size_t>(16 * m * k), seed + 2);
+  const std::vector<T> b0(b.begin(), b.begin() + k * n);
+  test::expect_array<T>(matmul(test::device_array(big_a, Shape{16 * m, k}), gb.index(0, 0)), t, {16 * m, n},
+                        host_stacked_product(big_a, b0, 1, 16 * m, k, n));
+}
+
+TEST(Matmul, WideIntegersOnInt8DigitsMatchHost) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  expect_digit_products_match_host<int16_t>(21);
+  expect_digit_products_match_host<uint16_t>(22);
+  expect_digit_products_match_host<int32_t>(23);
+  expect_digit_products_match_host<uint32_t>(24);
+  expect_digit_products_match_host<int64_t>(25);
+  expect_digit_products_match_host<uint64_t>(26);
+}
+
+// ---- the digit path (digit_plan.hpp) run on host memory: planes written as kernels/digit_gemm.cuh
+// writes them, the w GEMMs with cuBLAS's semantics (run_plan: int8 products, sums exact in double),
+// the sums combined as the sums kernel does; against the wrapped product by indexing ----
+
+// A stack of NumPy matrices over the batch shape, element strides (broadcast strides 0).
+struct IntOperand {
+  Shape batch;
+  Strides batch_strides;
+  int64_t row_stride, col_stride;
+  MatrixOperand operand() const { return {batch_strides, row_stride, col_stride}; }
+  int64_t offset(int64_t flat, int64_t r, int64_t c) const {
+    int64_t off = r * row_stride + c * col_stride;
+    for (int d = static_cast<int>(batch.size()) - 1; d >= 0; --d) {
+      off += (flat % batch[d]) * batch_strides[d];
+      flat /= batch[d];
+    }
+    return off;
+  }
+};
+
+template <class T>
+std::vector<double> host_planes(const T* x, const IntOperand& mx, const ops::DigitPlanes& to, int64_t rows, int64_t cols) {
+  using U = std::make_unsigned_t<T>;
+  std::vector<double> planes(static_cast<size_t>(to.size), 999.0);  // every byte read must be written
+  for (int64_t z = 0; z < to.count; ++z)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        const U y = static_cast<U>(static_cast<U>(x[z * to.source_batch + r * mx.row_stride + c * mx.col_stride]) +
+                                   static_cast<U>(0x8080808080808080ull));
+        for (size_t i = 0; i < sizeof(T); ++i)
+          planes[static_cast<size_t>(to.digit0 + z * to.out_batch + r * to.out_row + c * to.out_col +
+                                     static_cast<int64_t>(i) * to.out_digit)] =
+              static_cast<int8_t>(static_cast<uint8_t>(y >> (8 * i)) ^ 0x80);
+      }
+  return planes;
+}
+
+// The digit plan of x (ma) @ y (mb) run on the host equals NumPy's wrapped product.
+template <class T>
+void expect_digit_plan_computes_product(const T* x, const IntOperand& ma, const T* y, const IntOperand& mb, int64_t m,
+                                        int64_t k, int64_t n) {
+  using U = std::make_unsigned_t<T>;
+  const int64_t w = sizeof(T);
+  const std::optional<ops::DigitPlan> plan = ops::plan_digit_gemm(w, m, k, n, ma.batch, ma.operand(), mb.operand());
+  ASSERT_TRUE(plan);
+  ASSERT_FALSE(plan->gemm.copy_a || plan->gemm.copy_b);
+  const int64_t size = plan->count * m * n;
+  const std::vector<double> pa = host_planes(x, ma, plan->a, m, k), pb = host_planes(y, mb, plan->b, k, n);
+  std::vector<uint64_t> total(static_cast<size_t>(size), 0);
+  for (int64_t s = 0; s < w; ++s) {
+    const GemmPlan step = plan->step(s);
+    // cuBLAS's argument rules, which run_plan does not need: ld of op N (rows x cols) >= rows, of op T >= cols.
+    EXPECT_GE(step.a.ld, step.a.transpose ? step.k : step.m) << "GEMM " << s;
+    EXPECT_GE(step.b.ld, step.b.transpose ? step.n : step.k) << "GEMM " << s;
+    EXPECT_GE(step.c.ld, step.m) << "GEMM " << s;
+    const std::vector<double> sums = run_plan(step, pa.data() + plan->a_offset(s), pb.data(), static_cast<size_t>(size));
+    for (int64_t e = 0; e < size; ++e) {
+      const double v = sums[static_cast<size_t>(e)];
+      ASSERT_TRUE(v == static_cast<double>(static_cast<int32_t>(v))) << "int32 sum " << v << " of GEMM " << s;
+      total[static_cast<size_t>(e)] += static_cast<uint64_t>(static_cast<int64_t>(v)) << (8 * s);
+    }
+  }
+  for (int64_t z = 0; z < plan->count; ++z)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        uint64_t sum = 0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += static_cast<uint64_t>(static_cast<U>(x[ma.offset(z, i, l)])) * static_cast<uint64_t>(static_cast<U>(y[mb.offset(z, l, j)]));
+        const size_t e = static_cast<size_t>((z * m + i) * n + j);
+        EXPECT_EQ(static_cast<T>(static_cast<U>(total[e])), static_cast<T>(static_cast<U>(sum)))
+            << "batch " << z << " (" << i << ", " << j << ")";
+      }
+}
+
+TEST(DigitPlan, SingleBatchStrideOfEachBatchLayout) {
+  EXPECT_EQ(ops::single_batch_stride({}, {}), 0);
+  EXPECT_EQ(ops::single_batch_stride({10}, {12}), 12);
+  EXPECT_EQ(ops::single_batch_stride({2, 5}, {60, 12}), 12);    // coalesces
+  EXPECT_EQ(ops::single_batch_stride({2, 1, 5}, {60, 7, 12}), 12);  // length-1 dims never matter
+  EXPECT_EQ(ops::single_batch_stride({2, 5}, {0, 0}), 0);       // broadcast along all of it
+  EXPECT_EQ(ops::single_batch_stride({5}, {-12}), -12);         // a reversed stack
+  EXPECT_FALSE(ops::single_batch_stride({4, 6}, {6, 0}));       // partly broadcast
+  EXPECT_FALSE(ops::single_batch_stride({4, 6}, {0, 15}));
+  EXPECT_FALSE(ops::single_batch_stride({2, 5}, {12, 60}));     // transposed batch dims
+}
+
+TEST(DigitPlan, AppliesWhereCublasInt8RulesAndExactSumsHold) {
+  const MatrixOperand a{{}, 64, 1}, b{{}, 64, 1};
+  EXPECT_TRUE(ops::plan_digit_gemm(4, 256, 64, 64, {}, a, b));
+  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 64, 62, {}, a, b));  // n not a multiple of 4
+  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 62, 64, {}, a, b));  // k not a multiple of 4
+  EXPECT_FALSE(ops::plan_digit_gemm(1, 256, 64, 64, {}, a, b));  // bytes go to the int8 GEMM itself
+  EXPECT_FALSE(ops::plan_digit_gemm(8, 16, int64_t{1} << 14, 16, {}, a, b));  // w k = 2^17: sums may overflow
+  EXPECT_TRUE(ops::plan_digit_gemm(8, 16, (int64_t{1} << 14) - 4, 16, {}, a, b));
+  EXPECT_TRUE(ops::plan_digit_gemm(4, 64, 64, 64, {64}, {{4096}, 64, 1}, {{4096}, 64, 1}));
+  EXPECT_FALSE(ops::plan_digit_gemm(4, 256, 256, 256, {4, 6}, {{6, 0}, 3, 1}, {{0, 15}, 5, 1}));  // no single batch
+}
+
+TEST(DigitPlan, PaysWhereTheEstimateSaysTensorCoresWin) {
+  // The case, int32 2048^3: ~0.2 ms of digit GEMMs and passes against ~1 ms of SIMT kernel.
+  EXPECT_TRUE(ops::digit_path_pays(4, 1, 2048, 2048, 2048));
+  EXPECT_TRUE(ops::digit_path_pays(8, 1, 2048, 2048, 2048));
+  // Tiny products: one launch beats w + 3.
+  EXPECT_FALSE(ops::digit_path_pays(4, 1, 16, 16, 16));
+  EXPECT_FALSE(ops::digit_path_pays(8, 1, 32, 32, 32));
+  // Shallow products: the sums pass costs 36 bytes per element of C, whatever k is.
+  EXPECT_FALSE(ops::digit_path_pays(4, 1000, 64, 4, 64));
+  EXPECT_TRUE(ops::digit_path_pays(4, 1000, 256, 256, 256));
+  // The model's inputs move the answer as they should: free launches favour the digit path, a
+  // SIMT kernel as fast as the tensor cores never loses.
+  ops::DigitCostModel model;
+  model.launch_s = 0;
+  EXPECT_TRUE(ops::digit_path_pays(4, 1, 16, 16, 16, model));
+  model.simt_rate_32 = model.imma_rate;
+  EXPECT_FALSE(ops::digit_path_pays(4, 1, 2048, 2048, 2048, model));
+}
+
+TEST(DigitPlan, PlansComputeTheWrappedProduct) {
+  // Full-range values: every sum wraps, and the extremes (0x80.., 0x7f.., 0xff..) occur.
+  auto x32 = full_range<int32_t>(4096, 11), y32 = full_range<int32_t>(4096, 12);
+  x32[0] = INT32_MIN, x32[1] = INT32_MAX, x32[2] = -1, y32[0] = INT32_MIN, y32[1] = INT32_MAX, y32[4] = -1;
+  // (5, 12) @ (12, 8), C-ordered.
+  expect_digit_plan_computes_product(x32.data(), {{}, {}, 12, 1}, y32.data(), {{}, {}, 8, 1}, 5, 12, 8);
+  // F-ordered A (a transposed C array) and B with its rows reversed (b[::-1]: negative stride, read in
+  // place from its last row).
+  expect_digit_plan_computes_product(x32.data(), {{}, {}, 1, 7}, y32.data() + 88, {{}, {}, -8, 1}, 7, 12, 8);
+  // A stack (2, 3) of (3, 8) @ (8, 4) that coalesces, and B broadcast (stride 0) against it.
+  const auto x16 = full_range<int16_t>(4096, 13), y16 = full_range<int16_t>(4096, 14);
+  expect_digit_plan_computes_product(x16.data(), {{2, 3}, {72, 24}, 8, 1}, y16.data(), {{2, 3}, {96, 32}, 4, 1}, 3, 8, 4);
+  expect_digit_plan_computes_product(x16.data(), {{2, 3}, {72, 24}, 8, 1}, y16.data(), {{2, 3}, {0, 0}, 4, 1}, 3, 8, 4);
+  // A reversed stack (s[::-1]: negative batch stride).
+  expect_digit_plan_computes_product(x16.data() + 4 * 24, {{5}, {-24}, 8, 1}, y16.data(), {{5}, {32}, 4, 1}, 3, 8, 4);
+  // A single row (a 1-D a promoted to (1, k), whose ld cuBLAS takes from the depth).
+  expect_digit_plan_computes_product(x32.data(), {{}, {}, 0, 1}, y32.data(), {{}, {}, 8, 1}, 1, 12, 8);
+  // int64: A broadcast against transposed B matrices; uint64; uint16 with odd m.
+  const auto x64 = full_range<int64_t>(4096, 15), y64 = full_range<int64_t>(4096, 16);
+  expect_digit_plan_computes_product(x64.data(), {{3}, {0}, 4, 1}, y64.data(), {{3}, {40}, 1, 5}, 5, 4, 8);
+  const auto xu = full_range<uint64_t>(4096, 17), yu = full_range<uint64_t>(4096, 18);
+  expect_digit_plan_computes_product(xu.data(), {{}, {}, 16, 1}, yu.data(), {{}, {}, 12, 1}, 3, 16, 12);
+  const auto xu16 = full_range<uint16_t>(4096, 19), yu16 = full_range<uint16_t>(4096, 20);
+  expect_digit_plan_computes_product(xu16.data(), {{}, {}, 20, 1}, yu16.data(), {{}, {}, 4, 1}, 9, 20, 4);
 }
 
 }  // namespace

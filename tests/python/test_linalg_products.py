@@ -114,6 +114,30 @@ def test_wide_integer_matmul_on_int8_digits(dtype, rng):
     bt, at = cp.asarray(np.asfortranarray(b.T)), cp.asarray(a.T.copy()).T  # F-ordered and transposed views
     np.testing.assert_array_equal(cp.asnumpy(cp.matmul(at, cp.asarray(b))), a @ b)
     np.testing.assert_array_equal(cp.asnumpy(cp.matmul(bt, ga.T)), b.T @ a.T)
+    v = _data((512,), dtype, rng)  # a 1-D a: one row, whose leading dimension cuBLAS takes from k
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(v) @ gb), v @ b)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_stacked_wide_integer_matmul_on_int8_digits(dtype, rng):
+    """Stacks the cost estimate sends to the digit path (digit_path_pays) run as one strided batch
+    per GEMM: uniform stacks (odd m), a matrix broadcast against a stack on either side, reversed and
+    transposed stacks; the extremes of the dtype included. A partly broadcast pair falls back to the
+    integer kernel and must agree too."""
+    info = np.iinfo(dtype)
+    a, b = _data((16, 63, 256), dtype, rng), _data((16, 256, 68), dtype, rng)
+    a[0, 0, :4] = [info.min, info.max, info.min, info.max]
+    b[0, :4, 0] = [info.max, info.max, info.min, 1]
+    ga, gb = cp.asarray(a), cp.asarray(b)
+    np.testing.assert_array_equal(cp.asnumpy(ga @ gb), a @ b)
+    np.testing.assert_array_equal(cp.asnumpy(ga @ gb[3]), a @ b[3])
+    np.testing.assert_array_equal(cp.asnumpy(ga[5] @ gb), a[5] @ b)
+    np.testing.assert_array_equal(cp.asnumpy(ga[::-1] @ gb), a[::-1] @ b)
+    bt = cp.asarray(np.ascontiguousarray(b.transpose(0, 2, 1)))
+    np.testing.assert_array_equal(cp.asnumpy(ga @ bt.transpose(0, 2, 1)), a @ b)
+    c, d = a.reshape(4, 4, 63, 256)[:, :1], b.reshape(4, 4, 256, 68)[:1]
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(c) @ cp.asarray(d)), c @ d)
 
 
 @gpu

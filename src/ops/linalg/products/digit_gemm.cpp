@@ -6,75 +6,95 @@
 // whose k runs over the digit blocks side by side: A's planes are laid out (m, w, k) with the
 // digits in reverse order, so [A_s .. A_0] is a strided (m, (s+1) k) view, and B's transposed,
 // (n, w, k), so [B_0; ..; B_s] is the transpose of a strided (n, (s+1) k) view. Both operands are
-// k-contiguous, the layout the int8 tensor-core kernels read (cuBLAS's "TN"). Sums of at most (s+1) k products of magnitude <= 2^14
-// stay exact in int32 when w k < 2^17; they are widened, shifted by 8 s bits and added in the
-// result's unsigned type, whose wraparound is NumPy's.
+// k-contiguous, the layout the int8 tensor-core kernels read (cuBLAS's "TN"). Sums of at most
+// (s+1) k products of magnitude <= 2^14 stay exact in int32 when w k < 2^17.
+//
+// Three kinds of launch (kernels/digit_gemm.cuh): one pass per operand writes its planes (a stack
+// of them for a strided batch), w GEMMs write w int32 sums side by side, and one pass widens,
+// shifts and adds them into C. cuBLAS cannot do the adding itself: its int32 epilogue (alpha =
+// 256^s, beta = 1) has no documented wraparound, and 64-bit results need 64-bit sums anyway.
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
-#include "cuarray/ufunc.hpp"
+#include "jit/kernel_cache.hpp"
+#include "jit/kernel_key.hpp"
+#include "jit/kernel_source.hpp"
+#include "kernels/fragments.hpp"
+#include "ops/linalg/products/digit_plan.hpp"
 #include "ops/linalg/products/gemm.hpp"
+#include "runtime/context.hpp"
+#include "runtime/launch.hpp"
 
 namespace cuarray::ops {
 namespace {
 
-constexpr int64_t kMaxDigitBlock = int64_t{1} << 17;  // w * k below this: int32 sums are exact
-constexpr int64_t kMinWork = int64_t{1} << 24;        // m n k below this (256^3): one SIMT launch is cheaper than ~20 digit passes
+enum class DigitKernel : uint8_t { Planes, Sums };
 
-DType unsigned_of(int64_t bytes) {
-  return bytes == 2 ? DType::UInt16 : bytes == 4 ? DType::UInt32 : DType::UInt64;
+runtime::Kernel digit_kernel(DigitKernel which, int64_t w, bool in_along_rows, bool out_along_rows) {
+  jit::KernelKey key(jit::KernelFamily::DigitGemm);
+  key.push(static_cast<uint8_t>(which)).push(static_cast<uint8_t>(w)).push(in_along_rows).push(out_along_rows);
+  return jit::get_kernel(key, [&] {
+    return jit::KernelSource{digit_gemm_source(w, in_along_rows, out_along_rows),
+                             which == DigitKernel::Planes ? "cuarray_digit_planes" : "cuarray_digit_sums"};
+  });
 }
 
-// The int8 digits of the (rows, cols) matrix x, as a C-ordered uint8 array whose axes are those
-// of (rows, cols, digit) permuted by `perm`; with `high_first` the digit axis runs from the most
-// significant digit down.
-NDArray digit_planes(const NDArray& x, const Axes& perm, bool high_first) {
-  static const Ufunc& add = ufunc("add");
-  static const Ufunc& bitwise_xor = ufunc("bitwise_xor");
-  const int64_t w = x.itemsize();
-  const uint64_t bias = 0x8080808080808080ull >> (64 - 8 * w);
-  NDArray biased = apply(add, {Operand::of(x.view(unsigned_of(w))), Operand::of(Scalar::from_uint(bias))});
-  if (!biased.c_contiguous()) biased = biased.copy(Order::C);
-  NDArray planes = biased.view(DType::UInt8).reshape(Shape{x.shape()[0], x.shape()[1], w}).transpose(perm);
-  if (high_first) {
-    const int axis = static_cast<int>(std::find(perm.begin(), perm.end(), 2) - perm.begin());
-    Strides strides = planes.strides();
-    char* high = planes.raw_data() + (w - 1) * strides[axis];
-    strides[axis] = -strides[axis];
-    planes = planes.view_as(planes.shape(), strides, high);
-  }
-  // d_i = byte_i(y) - 128 is byte_i(y) ^ 0x80 read as int8.
-  NDArray out = empty(planes.shape(), DType::UInt8);
-  const Operand in[2] = {Operand::of(planes), Operand::of(Scalar::from_int(0x80))};
-  NDArray* outs[1] = {&out};
-  bitwise_xor(std::span<const Operand>(in, 2), std::span<NDArray* const>(outs, 1));
-  return out;
+// Writes the planes of x (a stack of (rows, cols) matrices, element strides in mx) as `to` says.
+void write_planes(const NDArray& x, const MatrixOperand& mx, const DigitPlanes& to, char* planes) {
+  const int64_t w = x.itemsize(), rows = x.shape()[x.ndim() - 2], cols = x.shape()[x.ndim() - 1];
+  // Each warp walks the axis of unit (or least) stride, in x and in the planes; never one of length 1.
+  const bool in_along_rows = cols == 1 || (rows > 1 && std::llabs(mx.row_stride) < std::llabs(mx.col_stride));
+  const bool out_along_rows = std::llabs(to.out_row) < std::llabs(to.out_col);
+  const runtime::Kernel kernel = digit_kernel(DigitKernel::Planes, w, in_along_rows, out_along_rows);
+  constexpr int64_t kMaxGridYZ = 65535;  // the kernel loops over what the grid does not cover
+  const runtime::LaunchDims grid(static_cast<unsigned>((cols + 31) / 32),
+                                 static_cast<unsigned>(std::min((rows + 31) / 32, kMaxGridYZ)),
+                                 static_cast<unsigned>(std::min(to.count, kMaxGridYZ)));
+  runtime::launch(kernel, {grid, runtime::LaunchDims(256)}, static_cast<const void*>(x.raw_data()),
+                  static_cast<void*>(planes + to.digit0), rows, cols, to.count, to.source_batch, mx.row_stride,
+                  mx.col_stride, to.out_batch, to.out_row, to.out_col, to.out_digit);
 }
 
 }  // namespace
 
-bool digit_gemm(const NDArray& a, const NDArray& b, const NDArray& c) {
-  const int64_t w = a.itemsize(), m = a.shape()[0], k = a.shape()[1], n = b.shape()[1];
-  if (w < 2 || n % 4 != 0 || k % 4 != 0 || w * k >= kMaxDigitBlock || m * n * k < kMinWork) return false;
-  static const Ufunc& add = ufunc("add");
-  static const Ufunc& left_shift = ufunc("left_shift");
-  const DType u = unsigned_of(w);
-  const NDArray a_planes = digit_planes(a, Axes{0, 2, 1}, true);   // (m, w, k): A_{w-1} .. A_0
-  const NDArray b_planes = digit_planes(b, Axes{1, 2, 0}, false);  // (n, w, k): B_0^T .. B_{w-1}^T
-  NDArray sums = empty(Shape{m, n}, DType::Int32);
-  NDArray total;
-  for (int64_t s = 0; s < w; ++s) {
-    // [A_s .. A_0] (m, (s+1) k, rows w k apart) @ [B_0; ..; B_s] ((s+1) k, n, columns w k apart).
-    const int64_t depth = (s + 1) * k;
-    const GemmPlan plan = plan_gemm(m, depth, n, {}, MatrixOperand{{}, w * k, 1}, MatrixOperand{{}, 1, w * k});
-    const char* a_at = a_planes.raw_data() + (w - 1 - s) * k;
-    const char* b_at = b_planes.raw_data();
-    if (!imma_fits(plan, a_at, b_at) || !cublas_int8_gemm(plan, a_at, b_at, sums.raw_data())) return false;
-    NDArray term = sums.astype(u);  // exact sums, widened or wrapped to the result's width
-    if (s > 0) term = apply(left_shift, {Operand::of(term), Operand::of(Scalar::from_int(8 * s))});
-    total = s == 0 ? term : apply(add, {Operand::of(total), Operand::of(term)});
+std::string digit_gemm_source(int64_t w, bool in_along_rows, bool out_along_rows) {
+  const char* unsigned_name = w == 2 ? "uint16_t" : w == 4 ? "uint32_t" : "uint64_t";
+  std::string s(kernels::prelude_cuh);
+  s += "typedef " + std::string(unsigned_name) + " elem_t;\n";
+  s += w == 8 ? "typedef uint64_t acc_t;\n" : "typedef uint32_t acc_t;\n";
+  s += "constexpr int W = " + std::to_string(w) + ";\n";
+  s += "constexpr elem_t kBias = static_cast<elem_t>(0x8080808080808080ull);\n";
+  s += "constexpr bool kInAlongRows = " + std::string(in_along_rows ? "true" : "false") + ";\n";
+  s += "constexpr bool kOutAlongRows = " + std::string(out_along_rows ? "true" : "false") + ";\n";
+  s += kernels::digit_gemm_cuh;
+  return s;
+}
+
+bool digit_gemm(const NDArray& a, const MatrixOperand& ma, const NDArray& b, const MatrixOperand& mb,
+                const NDArray& c, const Shape& batch) {
+  const int64_t m = a.shape()[a.ndim() - 2], k = a.shape()[a.ndim() - 1], n = b.shape()[b.ndim() - 1];
+  if (!digit_path_pays(c.itemsize(), shape_size(batch), m, k, n)) return false;
+  const std::optional<DigitPlan> plan = plan_digit_gemm(c.itemsize(), m, k, n, batch, ma, mb);
+  if (!plan) return false;
+  runtime::activate(current_device());
+  const NDArray a_planes = empty(Shape{plan->a.size}, DType::Int8), b_planes = empty(Shape{plan->b.size}, DType::Int8);
+  char *pa = a_planes.raw_data(), *pb = b_planes.raw_data();
+  // Every GEMM has the deepest one's layouts and a k that is a multiple of 4: one check covers all.
+  if (!imma_fits(plan->gemm, pa + plan->a_offset(0), pb)) return false;
+  write_planes(a, ma, plan->a, pa);
+  write_planes(b, mb, plan->b, pb);
+  const int64_t size = plan->count * m * n;
+  const NDArray sums = empty(Shape{plan->w, size}, DType::Int32);
+  for (int64_t s = 0; s < plan->w; ++s) {
+    // Only the first call can be declined (the others have its layouts); C is untouched either way.
+    if (!cublas_int8_gemm(plan->step(s), pa + plan->a_offset(s), pb, sums.raw_data() + s * size * 4)) return false;
   }
-  NDArray target = c;
-  target.assign(total.view(c.dtype()));
+  const runtime::Kernel combine = digit_kernel(DigitKernel::Sums, plan->w, false, false);
+  constexpr int64_t kMaxBlocks = int64_t{1} << 20;  // the kernel loops over what the grid does not cover
+  runtime::launch(combine,
+                  {runtime::LaunchDims(static_cast<unsigned>(std::min((size + 255) / 256, kMaxBlocks))), runtime::LaunchDims(256)},
+                  static_cast<const void*>(sums.raw_data()), static_cast<void*>(c.raw_data()), size);
   return true;
 }
 

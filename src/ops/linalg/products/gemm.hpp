@@ -21,11 +21,16 @@ bool imma_fits(const GemmPlan& plan, const char* a, const char* b);
 bool cublas_int8_gemm(const GemmPlan& plan, const char* a, const char* b, char* c32);
 void integer_gemm(const GemmPlan& plan, DType dtype, const char* a, const char* b, char* c);
 
-// C = A @ B for 2-D 16- to 64-bit integer A (m, k), B (k, n) of C's dtype and C-ordered C, as int8
-// tensor-core GEMMs of the operands' base-256 digits (digit_gemm.cpp). False, with C untouched,
-// where it does not apply (n or k not a multiple of 4, k too deep for exact int32 sums, too little
-// work to pay for the digit passes) or cuBLAS declines.
-bool digit_gemm(const NDArray& a, const NDArray& b, const NDArray& c);
+// C = A @ B for 16- to 64-bit integer A (batch..., m, k), B (batch..., k, n) of C's dtype (their
+// element strides in ma, mb) and C-contiguous C (batch..., m, n), as int8 tensor-core GEMMs of the
+// operands' base-256 digits (digit_gemm.cpp). False, with C untouched, where it does not apply (n
+// or k not a multiple of 4, k too deep for exact int32 sums, too little work to pay for the digit
+// passes, an operand's batch dims not one strided batch) or cuBLAS declines.
+bool digit_gemm(const NDArray& a, const MatrixOperand& ma, const NDArray& b, const MatrixOperand& mb,
+                const NDArray& c, const Shape& batch);
+// The digit kernels' source for one element width and the planes kernel's walking directions
+// (for the compile tests).
+std::string digit_gemm_source(int64_t w, bool in_along_rows, bool out_along_rows);
 // The integer GEMM kernel's source for one dtype and pair of op flags (for the compile tests).
 std::string integer_gemm_source(DType dtype, bool trans_a, bool trans_b);
 

@@ -91,8 +91,8 @@ void gemm_into(NDArray a, NDArray b, const NDArray& c, const Shape& batch) {
       return;
     }
   }
-  // Wider integers of a single product: their int8 digits on tensor cores, where that applies.
-  if (batch.empty() && c.dtype() != DType::Bool && ops::digit_gemm(a, b, c)) return;
+  // Wider integers: their int8 digits on tensor cores, where that applies.
+  if (c.itemsize() > 1 && ops::digit_gemm(a, *ma, b, *mb, c, batch)) return;
   ops::integer_gemm(plan, c.dtype(), a.raw_data(), b.raw_data(), c.raw_data());
 }
 
