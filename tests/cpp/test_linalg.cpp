@@ -77,6 +77,7 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   EXPECT_EQ(choose_svd_routine(32, 8, 2), linalg::SvdRoutine::JacobiSmall);
   EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::JacobiSmall);
   EXPECT_EQ(choose_svd_routine(64, 3, 100), linalg::SvdRoutine::JacobiSmall);
+  EXPECT_EQ(choose_svd_routine(64, 64, 1), linalg::SvdRoutine::Gesvdj);  // a single one: one block is too few
   EXPECT_EQ(choose_svd_routine(65, 16, 1000), linalg::SvdRoutine::Gesvdj);  // tall
   EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdj);
   EXPECT_EQ(choose_svd_routine(1500, 1000, 1), linalg::SvdRoutine::Gesvdp);

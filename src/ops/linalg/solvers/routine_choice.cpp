@@ -33,8 +33,13 @@ struct Choice {
 // - the rest, the polar decomposition: 256^2 5.6 ms, 1000^2 31 ms, 2000^2 81 ms, against gesvd's
 //   21.5, 141 and 418 ms (CuPy's choice, gesvd, is never the fastest).
 // Jacobi and polar results that did not converge are re-run with gesvd.
-constexpr std::array<Choice<SvdRoutine>, 3> kSvdTable{{
-    {kSmallJacobiMaxSize, 1, SvdRoutine::JacobiSmall},
+// The kernel, measured (H200, float64, ms): 1000 x 16^2 0.55 (gesvdjBatched 1.66), 1000 x 32^2 2.33
+// (2.51), 100 x 64^2 3.1 (gesvdj loop 143), a single 16^2 0.17 (0.24); but a single 64^2 2.9 against
+// gesvdj's 1.4: one block is too little of the GPU for one matrix above 32.
+constexpr std::array<Choice<SvdRoutine>, 5> kSvdTable{{
+    {kSmallJacobiMaxSize, 2, SvdRoutine::JacobiSmall},
+    {32, 1, SvdRoutine::JacobiSmall},
+    {kSmallJacobiMaxSize, 1, SvdRoutine::Gesvdj},
     {kAny, 1, SvdRoutine::Gesvdj, 2},
     {kAny, 1, SvdRoutine::Gesvdp},
 }};
