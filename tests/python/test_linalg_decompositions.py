@@ -128,6 +128,16 @@ def test_qr_r_and_raw(dtype, shape, rng):
     # h holds R on and above its transposed diagonal.
     k = min(shape[-2:])
     assert_close(np.abs(np.triu(np.swapaxes(host(h), -1, -2))[..., :k, :]), np.abs(ref_r), tolerance(dtype, 10))
+    # NumPy's deprecated modes: 'full' is 'reduced', 'economic' raw mode's h in C order; both warn.
+    with pytest.warns(DeprecationWarning, match="'full' option is deprecated"):
+        q, r = cp.linalg.qr(cp.asarray(a), mode="full")
+    assert_close(host(q) @ host(r), a, tolerance(dtype, 10))
+    with pytest.warns(DeprecationWarning, match="'economic' option is deprecated"):
+        e = cp.linalg.qr(cp.asarray(a), mode="e")
+    with pytest.warns(DeprecationWarning):
+        ref_e = np.linalg.qr(a, mode="e")
+    assert e.shape == ref_e.shape and e.dtype == ref_e.dtype and e.flags.c_contiguous
+    assert_close(np.abs(np.triu(host(e))[..., :k, :]), np.abs(ref_r), tolerance(dtype, 10))
 
 
 def test_qr_rank_deficient_reconstructs(rng):

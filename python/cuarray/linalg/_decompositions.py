@@ -1,6 +1,8 @@
 """numpy.linalg's decompositions: cholesky, qr, eigh/eigvalsh, eig/eigvals, svd/svdvals. The work
 is C++ on cuSOLVER (cuarray/linalg.hpp, docs/linalg_solvers.md); this converts arguments and builds
 NumPy's result tuples."""
+import warnings as _warnings
+
 import numpy as _np
 
 from .. import _core
@@ -19,9 +21,19 @@ _QR_MODES = ("reduced", "complete", "r", "raw")
 
 
 def qr(a, mode="reduced"):
-    """QR factorization, as numpy.linalg.qr (modes 'reduced', 'complete', 'r', 'raw')."""
+    """QR factorization, as numpy.linalg.qr (modes 'reduced', 'complete', 'r', 'raw', and NumPy's
+    deprecated 'full' and 'economic')."""
     if mode not in _QR_MODES:  # before touching `a`, as NumPy
-        raise ValueError(f"Unrecognized mode '{mode}'")
+        if mode in ("f", "full"):
+            _warnings.warn("The 'full' option is deprecated in favor of 'reduced'.\nFor backward compatibility "
+                           "let mode default.", DeprecationWarning, stacklevel=2)
+            mode = "reduced"
+        elif mode in ("e", "economic"):
+            _warnings.warn("The 'economic' option is deprecated.", DeprecationWarning, stacklevel=2)
+            # NumPy returns geqrf's factored matrix in C order: raw mode's first result, transposed.
+            return _linalg.qr(asarray(a), "raw")[0].swapaxes(-1, -2).copy()
+        else:
+            raise ValueError(f"Unrecognized mode '{mode}'")
     first, second = _linalg.qr(asarray(a), mode)
     if mode == "r":
         return first
