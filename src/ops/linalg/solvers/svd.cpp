@@ -69,20 +69,27 @@ RawSvd run_gesvd(const SvdJob& job, StatusWords& status) {
 
 RawSvd run_gesvd(const SvdJob& job, StatusWords& status);
 
+// The outputs of gesvdp and gesvdj, which return V rather than V^H: U (economy-size unless a full
+// one is asked for) and V always, even for singular values alone, since both routines write them
+// (null ones fault on the GPU); they are returned only when asked for.
+RawSvd v_returning_factors(const SvdJob& job) {
+  const int64_t r = job.r(), c = job.c();
+  const DType dtype = job.m.dtype();
+  RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
+  out.u.emplace(job.batch(), r, job.compute_uv && job.full ? r : c, dtype);
+  out.v.emplace(job.batch(), c, c, dtype);
+  return out;
+}
+
 RawSvd run_gesvdp(const SvdJob& job, StatusWords& status) {
   const int64_t r = job.r(), c = job.c();
   // gesvdp makes only the economy-size U (its full-U mode fails with an internal error on the GPU):
   // a full U of a non-square matrix comes from gesvd.
   if (job.compute_uv && job.full && r != c) return run_gesvd(job, status);
   const DType dtype = job.m.dtype();
-  RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
-  // gesvdp writes U and V even for singular values alone (null ones fault on the GPU): it always
-  // gets them, and returns them only when asked.
-  const bool full_u = job.compute_uv && job.full;
-  out.u.emplace(job.batch(), r, full_u ? r : c, dtype);
-  out.v.emplace(job.batch(), c, c, dtype);
+  RawSvd out = v_returning_factors(job);
   const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = full_u ? 0 : 1;
+  const int econ = job.compute_uv && job.full ? 0 : 1;
   libs::with_cusolver([&](libs::CusolverDnHandle& h) {
     const cudaDataType type = libs::cuda_data_type(dtype), s_type = libs::cuda_data_type(real_dtype(dtype));
     auto u = [&](int64_t i) { return out.u->matrix(i); };
@@ -123,13 +130,9 @@ class JacobiParameters {
 RawSvd run_gesvdj(const SvdJob& job, StatusWords& status) {
   const int64_t r = job.r(), c = job.c();
   const DType dtype = job.m.dtype();
-  RawSvd out{empty(with_tail(job.batch(), {c}), real_dtype(dtype)), std::nullopt, std::nullopt, false};
-  // Jacobi writes U and V even without vectors asked for: both always exist.
-  const bool full_u = job.compute_uv && job.full;
-  out.u.emplace(job.batch(), r, full_u ? r : c, dtype);
-  out.v.emplace(job.batch(), c, c, dtype);
+  RawSvd out = v_returning_factors(job);
   const cusolverEigMode_t jobz = job.compute_uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = full_u ? 0 : 1;
+  const int econ = job.compute_uv && job.full ? 0 : 1;
   libs::with_cusolver([&](libs::CusolverDnHandle& h) {
     JacobiParameters info;
     libs::visit_lapack_type(dtype, [&]<class T>(T) {
