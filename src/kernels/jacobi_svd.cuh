@@ -1,8 +1,8 @@
 // One-sided Jacobi (Hestenes) SVD of a stack of small matrices (src/ops/linalg/solvers/jacobi_svd.cpp):
 // one thread block per matrix, the matrix A (rows x cols, column-major, rows >= cols) and V in
-// shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one warp
-// per pair, rows across lanes, dot products by warp shuffles); a sweep is n - 1 steps and meets
-// every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
+// shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one group
+// of lanes per pair, rows across its lanes, dot products by shuffles within the group); a sweep is
+// n - 1 steps and meets every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
 // A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
 // sweeps stop when none was. Then the singular values are the column norms, U the normalized
 // columns and V the accumulated rotations, written sorted by descending singular value. Columns of
@@ -44,6 +44,16 @@ __device__ inline cuarray::complex<real_t> warp_sum(const cuarray::complex<real_
   return {warp_sum(z.re), warp_sum(z.im)};
 }
 
+// The sum over an aligned group of `lanes` lanes (a power of two up to 32): xor offsets below
+// `lanes` stay inside the group. Every lane of the warp must call it, the same number of times.
+__device__ inline real_t group_sum(real_t x, int lanes) {
+  for (int offset = lanes >> 1; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+__device__ inline cuarray::complex<real_t> group_sum(const cuarray::complex<real_t>& z, int lanes) {
+  return {group_sum(z.re, lanes), group_sum(z.im, lanes)};
+}
+
 // The round-robin (circle) order: at step s of n - 1, pair k of n / 2 (n even). Player n - 1 stays,
 // the others turn; over a sweep every pair meets once, and the pairs of one step are disjoint.
 __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) {
@@ -61,10 +71,11 @@ __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) 
 }
 
 // Rotates columns x and y (length len) by [[c, s e], [-s conj(e), c]]: x' = c x - s conj(e) y,
-// y' = s e x + c y. The rows are spread across the lanes of one warp.
-__device__ inline void rotate(elem_t* x, elem_t* y, int len, int lane, real_t c, real_t s, const elem_t& e) {
+// y' = s e x + c y. The rows are spread across the `lanes` lanes of one group.
+__device__ inline void rotate(elem_t* x, elem_t* y, int len, int rank, int lanes, real_t c, real_t s,
+                              const elem_t& e) {
   const elem_t se = scaled(e, s), sce = conjugate(se);
-  for (int i = lane; i < len; i += 32) {
+  for (int i = rank; i < len; i += lanes) {
     const elem_t xi = x[i], yi = y[i];
     x[i] = scaled(xi, c) - sce * yi;
     y[i] = se * xi + scaled(yi, c);
@@ -75,7 +86,7 @@ __device__ inline void rotate(elem_t* x, elem_t* y, int len, int lane, real_t c,
 
 extern "C" __global__ void __launch_bounds__(256)
     cuarray_jacobi_svd(const elem_t* A, real_t* S, elem_t* U, elem_t* V, int* status, int rows, int cols,
-                       int u_cols, int want_vectors, int max_sweeps, real_t tol, int64_t batch) {
+                       int u_cols, int want_vectors, int max_sweeps, real_t tol, int group_lanes, int64_t batch) {
   using namespace jacobi;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   elem_t* a = reinterpret_cast<elem_t*>(shared_bytes);  // rows x cols, column-major
@@ -89,6 +100,10 @@ extern "C" __global__ void __launch_bounds__(256)
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
   const int n = cols + (cols & 1);  // an odd count plays against a missing column, skipped
+  // A column pair belongs to a group of group_lanes lanes (a power of two, at most 32): rows
+  // across the group's lanes, so short columns leave no lane idle and a warp rotates 32 /
+  // group_lanes pairs at once.
+  const int rank = tid & (group_lanes - 1), group = tid / group_lanes, groups = blockDim.x / group_lanes;
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
     real_t largest = 0;
@@ -122,33 +137,38 @@ extern "C" __global__ void __launch_bounds__(256)
     for (int sweep = 0; sweep < max_sweeps && !converged; ++sweep) {
       int rotated = 0;
       for (int step = 0; step < n - 1; ++step) {
-        for (int k = warp; k < n / 2; k += warps) {
-          int p, q;
-          round_robin_pair(step, k, n, p, q);
-          if (q >= cols) continue;
+        // k0 runs the same count in every lane, so every lane reaches every group_sum.
+        for (int k0 = 0; k0 < n / 2; k0 += groups) {
+          const int k = k0 + group;
+          int p = 0, q = 0;
+          if (k < n / 2) round_robin_pair(step, k, n, p, q);
+          const bool active = k < n / 2 && q < cols;
           elem_t *ap = a + p * rows, *aq = a + q * rows;
           real_t alpha = 0, beta = 0;
           elem_t gamma = elem_t(real_t(0));
-          for (int i = lane; i < rows; i += 32) {
-            alpha += squared_magnitude(ap[i]);
-            beta += squared_magnitude(aq[i]);
-            gamma = gamma + conjugate(ap[i]) * aq[i];
-          }
-          alpha = warp_sum(alpha);
-          beta = warp_sum(beta);
-          gamma = warp_sum(gamma);
+          if (active)
+            for (int i = rank; i < rows; i += group_lanes) {
+              alpha += squared_magnitude(ap[i]);
+              beta += squared_magnitude(aq[i]);
+              gamma = gamma + conjugate(ap[i]) * aq[i];
+            }
+          __syncwarp();  // the groups of a warp may have parted at the last pair's test
+          alpha = group_sum(alpha, group_lanes);
+          beta = group_sum(beta, group_lanes);
+          gamma = group_sum(gamma, group_lanes);
           const real_t g = sqrt(squared_magnitude(gamma));
           // A zero column has g == 0 and is never rotated; NaN fails the test and is caught below.
-          if (!(g > tol * sqrt(alpha) * sqrt(beta))) continue;
-          rotated = 1;
-          // The angle that makes the pair orthogonal (the smaller root of t^2 + 2 zeta t - 1 = 0),
-          // with the phase e of a_p^H a_q turning the complex problem into a real one.
-          const real_t zeta = (beta - alpha) / (2 * g);
-          const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
-          const real_t c = rsqrt(1 + t * t), s = c * t;
-          const elem_t e = scaled(gamma, 1 / g);
-          rotate(ap, aq, rows, lane, c, s, e);
-          if (want_vectors) rotate(v + p * cols, v + q * cols, cols, lane, c, s, e);
+          if (active && g > tol * sqrt(alpha) * sqrt(beta)) {
+            rotated = 1;
+            // The angle that makes the pair orthogonal (the smaller root of t^2 + 2 zeta t - 1 = 0),
+            // with the phase e of a_p^H a_q turning the complex problem into a real one.
+            const real_t zeta = (beta - alpha) / (2 * g);
+            const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
+            const real_t c = rsqrt(1 + t * t), s = c * t;
+            const elem_t e = scaled(gamma, 1 / g);
+            rotate(ap, aq, rows, rank, group_lanes, c, s, e);
+            if (want_vectors) rotate(v + p * cols, v + q * cols, cols, rank, group_lanes, c, s, e);
+          }
         }
         __syncthreads();
       }
