@@ -70,16 +70,43 @@ __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) 
   q = max(x, y);
 }
 
-// Rotates columns x and y (length len) by [[c, s e], [-s conj(e), c]]: x' = c x - s conj(e) y,
-// y' = s e x + c y. The rows are spread across the `lanes` lanes of one group.
-__device__ inline void rotate(elem_t* x, elem_t* y, int len, int rank, int lanes, real_t c, real_t s,
-                              const elem_t& e) {
-  const elem_t se = scaled(e, s), sce = conjugate(se);
-  for (int i = rank; i < len; i += lanes) {
-    const elem_t xi = x[i], yi = y[i];
-    x[i] = scaled(xi, c) - sce * yi;
-    y[i] = se * xi + scaled(yi, c);
-  }
+// The rotation [[c, s e], [-s conj(e), c]] of one row of a pair: x' = c x - s conj(e) y,
+// y' = s e x + c y, with se = s e and sce = conj(se).
+__device__ inline void rotate_row(elem_t& x, elem_t& y, real_t c, const elem_t& se, const elem_t& sce) {
+  const elem_t xi = x, yi = y;
+  x = scaled(xi, c) - sce * yi;
+  y = se * xi + scaled(yi, c);
+}
+
+// The rows of a column a lane holds: the launcher's block shape (jacobi_block_shape) keeps every
+// column at most two rows a lane, rank and rank + lanes, so a pair's rows stay in registers from
+// the dot products to the rotation.
+struct LaneRows {
+  int first, second;
+  bool has_first, has_second;
+};
+
+__device__ inline void load_rows(const elem_t* x, const LaneRows& r, elem_t& x0, elem_t& x1) {
+  const elem_t zero = elem_t(real_t(0));
+  x0 = r.has_first ? x[r.first] : zero;
+  x1 = r.has_second ? x[r.second] : zero;
+}
+
+__device__ inline void store_rows(elem_t* x, const LaneRows& r, const elem_t& x0, const elem_t& x1) {
+  if (r.has_first) x[r.first] = x0;
+  if (r.has_second) x[r.second] = x1;
+}
+
+// Rotates columns x and y, of the rows r.
+__device__ inline void rotate(elem_t* x, elem_t* y, const LaneRows& r, real_t c, const elem_t& se,
+                              const elem_t& sce) {
+  elem_t x0, x1, y0, y1;
+  load_rows(x, r, x0, x1);
+  load_rows(y, r, y0, y1);
+  rotate_row(x0, y0, c, se, sce);
+  rotate_row(x1, y1, c, se, sce);
+  store_rows(x, r, x0, x1);
+  store_rows(y, r, y0, y1);
 }
 
 }  // namespace jacobi
@@ -104,6 +131,8 @@ extern "C" __global__ void __launch_bounds__(256)
   // across the group's lanes, so short columns leave no lane idle and a warp rotates 32 /
   // group_lanes pairs at once.
   const int rank = tid & (group_lanes - 1), group = tid / group_lanes, groups = blockDim.x / group_lanes;
+  const LaneRows a_rows{rank, rank + group_lanes, rank < rows, rank + group_lanes < rows};
+  const LaneRows v_rows{rank, rank + group_lanes, rank < cols, rank + group_lanes < cols};  // cols <= rows
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
     real_t largest = 0;
@@ -144,18 +173,16 @@ extern "C" __global__ void __launch_bounds__(256)
           if (k < n / 2) round_robin_pair(step, k, n, p, q);
           const bool active = k < n / 2 && q < cols;
           elem_t *ap = a + p * rows, *aq = a + q * rows;
-          real_t alpha = 0, beta = 0;
-          elem_t gamma = elem_t(real_t(0));
-          if (active)
-            for (int i = rank; i < rows; i += group_lanes) {
-              alpha += squared_magnitude(ap[i]);
-              beta += squared_magnitude(aq[i]);
-              gamma = gamma + conjugate(ap[i]) * aq[i];
-            }
+          const elem_t zero = elem_t(real_t(0));
+          elem_t p0 = zero, p1 = zero, q0 = zero, q1 = zero;
+          if (active) {
+            load_rows(ap, a_rows, p0, p1);
+            load_rows(aq, a_rows, q0, q1);
+          }
           __syncwarp();  // the groups of a warp may have parted at the last pair's test
-          alpha = group_sum(alpha, group_lanes);
-          beta = group_sum(beta, group_lanes);
-          gamma = group_sum(gamma, group_lanes);
+          const real_t alpha = group_sum(squared_magnitude(p0) + squared_magnitude(p1), group_lanes);
+          const real_t beta = group_sum(squared_magnitude(q0) + squared_magnitude(q1), group_lanes);
+          const elem_t gamma = group_sum(conjugate(p0) * q0 + conjugate(p1) * q1, group_lanes);
           const real_t g = sqrt(squared_magnitude(gamma));
           // A zero column has g == 0 and is never rotated; NaN fails the test and is caught below.
           if (active && g > tol * sqrt(alpha) * sqrt(beta)) {
@@ -164,10 +191,13 @@ extern "C" __global__ void __launch_bounds__(256)
             // with the phase e of a_p^H a_q turning the complex problem into a real one.
             const real_t zeta = (beta - alpha) / (2 * g);
             const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
-            const real_t c = rsqrt(1 + t * t), s = c * t;
-            const elem_t e = scaled(gamma, 1 / g);
-            rotate(ap, aq, rows, rank, group_lanes, c, s, e);
-            if (want_vectors) rotate(v + p * cols, v + q * cols, cols, rank, group_lanes, c, s, e);
+            const real_t c = rsqrt(1 + t * t);
+            const elem_t se = scaled(gamma, c * t / g), sce = conjugate(se);  // s e, with e = gamma / g
+            rotate_row(p0, q0, c, se, sce);
+            rotate_row(p1, q1, c, se, sce);
+            store_rows(ap, a_rows, p0, p1);
+            store_rows(aq, a_rows, q0, q1);
+            if (want_vectors) rotate(v + p * cols, v + q * cols, v_rows, c, se, sce);
           }
         }
         __syncthreads();

@@ -35,6 +35,9 @@ runtime::Kernel jacobi_svd_kernel(DType dtype) {
 
 }  // namespace
 
+// The kernel holds at most two rows of a column a lane, of groups of at most 32 lanes.
+static_assert(kSmallJacobiMaxSize <= 2 * 32, "jacobi_block_shape gives a lane at most two rows");
+
 JacobiBlockShape jacobi_block_shape(int64_t rows, int64_t cols) {
   // Half the rows rounded up to a power of two: two rows a lane, so the shuffle sums of a pair
   // take one level fewer than a full warp's and a warp rotates several short pairs at once.
