@@ -54,6 +54,40 @@ __device__ inline cuarray::complex<real_t> group_sum(const cuarray::complex<real
   return {group_sum(z.re, lanes), group_sum(z.im, lanes)};
 }
 
+// The three sums of a pair over its group of `lanes` lanes (a power of two up to 32): alpha =
+// ||a_p||^2, beta = ||a_q||^2 and gamma = a_p^H a_q. For real numbers with lanes >= 4 they are
+// summed at once: one at a time they take 3 log2(lanes) shuffles; here the first two levels each
+// send half of what a lane holds (recursive halving, gamma's partner a zero), so each sum lives
+// in a quarter of the group, summed over the remaining levels and then read by every lane from
+// the group's first lane of that quarter: 3 + (log2(lanes) - 2) + 3 shuffles.
+__device__ inline void pair_sums(real_t& alpha, real_t& beta, real_t& gamma, int lane, int lanes) {
+  if (lanes < 4) {  // the same in every lane of the block
+    alpha = group_sum(alpha, lanes);
+    beta = group_sum(beta, lanes);
+    gamma = group_sum(gamma, lanes);
+    return;
+  }
+  const int half = lanes >> 1, quarter = lanes >> 2;
+  const bool upper = lane & half, odd = lane & quarter;
+  // Level one: the lower half keeps alpha and beta, the upper half gamma and a zero.
+  const real_t y0 = (upper ? gamma : alpha) + __shfl_xor_sync(0xffffffffu, upper ? alpha : gamma, half);
+  const real_t y1 = (upper ? real_t(0) : beta) + __shfl_xor_sync(0xffffffffu, upper ? beta : real_t(0), half);
+  // Level two: a lane keeps y1 in the odd quarters, y0 in the even ones, so it holds alpha (lower
+  // even quarter), beta (lower odd), gamma (upper even) or the zero.
+  real_t sum = (odd ? y1 : y0) + __shfl_xor_sync(0xffffffffu, odd ? y0 : y1, quarter);
+  for (int offset = quarter >> 1; offset > 0; offset >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, offset);
+  const int first = lane & ~(lanes - 1);
+  alpha = __shfl_sync(0xffffffffu, sum, first);
+  beta = __shfl_sync(0xffffffffu, sum, first + quarter);
+  gamma = __shfl_sync(0xffffffffu, sum, first + half);
+}
+// Complex gamma: four reals, each summed by itself (the fused form's registers spill for complex128).
+__device__ inline void pair_sums(real_t& alpha, real_t& beta, cuarray::complex<real_t>& gamma, int, int lanes) {
+  alpha = group_sum(alpha, lanes);
+  beta = group_sum(beta, lanes);
+  gamma = group_sum(gamma, lanes);
+}
+
 // The round-robin (circle) order: at step s of n - 1, pair k of n / 2 (n even). Player n - 1 stays,
 // the others turn; over a sweep every pair meets once, and the pairs of one step are disjoint.
 __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) {
@@ -82,31 +116,25 @@ __device__ inline void rotate_row(elem_t& x, elem_t& y, real_t c, const elem_t& 
 // column at most two rows a lane, rank and rank + lanes, so a pair's rows stay in registers from
 // the dot products to the rotation.
 struct LaneRows {
-  int first, second;
-  bool has_first, has_second;
+  int first, second, length;  // rows first and second of a column of `length` rows, where present
 };
 
 __device__ inline void load_rows(const elem_t* x, const LaneRows& r, elem_t& x0, elem_t& x1) {
   const elem_t zero = elem_t(real_t(0));
-  x0 = r.has_first ? x[r.first] : zero;
-  x1 = r.has_second ? x[r.second] : zero;
+  x0 = r.first < r.length ? x[r.first] : zero;
+  x1 = r.second < r.length ? x[r.second] : zero;
 }
 
 __device__ inline void store_rows(elem_t* x, const LaneRows& r, const elem_t& x0, const elem_t& x1) {
-  if (r.has_first) x[r.first] = x0;
-  if (r.has_second) x[r.second] = x1;
+  if (r.first < r.length) x[r.first] = x0;
+  if (r.second < r.length) x[r.second] = x1;
 }
 
 // Rotates columns x and y, of the rows r.
 __device__ inline void rotate(elem_t* x, elem_t* y, const LaneRows& r, real_t c, const elem_t& se,
                               const elem_t& sce) {
-  elem_t x0, x1, y0, y1;
-  load_rows(x, r, x0, x1);
-  load_rows(y, r, y0, y1);
-  rotate_row(x0, y0, c, se, sce);
-  rotate_row(x1, y1, c, se, sce);
-  store_rows(x, r, x0, x1);
-  store_rows(y, r, y0, y1);
+  if (r.first < r.length) rotate_row(x[r.first], y[r.first], c, se, sce);
+  if (r.second < r.length) rotate_row(x[r.second], y[r.second], c, se, sce);
 }
 
 }  // namespace jacobi
@@ -131,8 +159,7 @@ extern "C" __global__ void __launch_bounds__(256)
   // across the group's lanes, so short columns leave no lane idle and a warp rotates 32 /
   // group_lanes pairs at once.
   const int rank = tid & (group_lanes - 1), group = tid / group_lanes, groups = blockDim.x / group_lanes;
-  const LaneRows a_rows{rank, rank + group_lanes, rank < rows, rank + group_lanes < rows};
-  const LaneRows v_rows{rank, rank + group_lanes, rank < cols, rank + group_lanes < cols};  // cols <= rows
+  const LaneRows a_rows{rank, rank + group_lanes, rows}, v_rows{rank, rank + group_lanes, cols};  // cols <= rows
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
     real_t largest = 0;
@@ -180,9 +207,10 @@ extern "C" __global__ void __launch_bounds__(256)
             load_rows(aq, a_rows, q0, q1);
           }
           __syncwarp();  // the groups of a warp may have parted at the last pair's test
-          const real_t alpha = group_sum(squared_magnitude(p0) + squared_magnitude(p1), group_lanes);
-          const real_t beta = group_sum(squared_magnitude(q0) + squared_magnitude(q1), group_lanes);
-          const elem_t gamma = group_sum(conjugate(p0) * q0 + conjugate(p1) * q1, group_lanes);
+          real_t alpha = squared_magnitude(p0) + squared_magnitude(p1);
+          real_t beta = squared_magnitude(q0) + squared_magnitude(q1);
+          elem_t gamma = conjugate(p0) * q0 + conjugate(p1) * q1;
+          pair_sums(alpha, beta, gamma, lane, group_lanes);
           const real_t g = sqrt(squared_magnitude(gamma));
           // A zero column has g == 0 and is never rotated; NaN fails the test and is caught below.
           if (active && g > tol * sqrt(alpha) * sqrt(beta)) {
