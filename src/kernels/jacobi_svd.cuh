@@ -1,8 +1,9 @@
 // One-sided Jacobi (Hestenes) SVD of a stack of small matrices (src/ops/linalg/solvers/jacobi_svd.cpp):
 // one thread block per matrix, the matrix A (rows x cols, column-major, rows >= cols) and V in
 // shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one group
-// of lanes per pair, rows across its lanes, dot products by shuffles within the group); a sweep is
-// n - 1 steps and meets every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
+// of lanes per pair, at most two rows a lane, dot products by shuffles within the group); a sweep
+// is n - 1 steps and meets every pair once. The matrix is first scaled by a power of two to
+// entries below 1 in magnitude.
 // A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
 // sweeps stop when none was. Then the singular values are the column norms, U the normalized
 // columns and V the accumulated rotations, written sorted by descending singular value. Columns of
@@ -193,7 +194,7 @@ extern "C" __global__ void __launch_bounds__(256)
     for (int sweep = 0; sweep < max_sweeps && !converged; ++sweep) {
       int rotated = 0;
       for (int step = 0; step < n - 1; ++step) {
-        // k0 runs the same count in every lane, so every lane reaches every group_sum.
+        // k0 runs the same count in every lane, so every lane reaches every shuffle of pair_sums.
         for (int k0 = 0; k0 < n / 2; k0 += groups) {
           const int k = k0 + group;
           int p = 0, q = 0;
