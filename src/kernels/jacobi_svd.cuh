@@ -114,8 +114,8 @@ __device__ inline void rotate_row(elem_t& x, elem_t& y, real_t c, const elem_t& 
 }
 
 // The rows of a column a lane holds: the launcher's block shape (jacobi_block_shape) keeps every
-// column at most two rows a lane, rank and rank + lanes, so a pair's rows stay in registers from
-// the dot products to the rotation.
+// column at most two rows a lane, rank and rank + lanes (in either order), so a pair's rows stay
+// in registers from the dot products to the rotation.
 struct LaneRows {
   int first, second, length;  // rows first and second of a column of `length` rows, where present
 };
@@ -160,7 +160,11 @@ extern "C" __global__ void __launch_bounds__(256)
   // across the group's lanes, so short columns leave no lane idle and a warp rotates 32 /
   // group_lanes pairs at once.
   const int rank = tid & (group_lanes - 1), group = tid / group_lanes, groups = blockDim.x / group_lanes;
-  const LaneRows a_rows{rank, rank + group_lanes, rows}, v_rows{rank, rank + group_lanes, cols};  // cols <= rows
+  // Odd groups take their two rows in the other order: at 32 rows of float32 two 16-lane groups
+  // of a warp then read different banks (rows 0-15 of one column, 16-31 of another) where the
+  // same order reads the same banks, columns being 32 words apart.
+  const int first_row = group & 1 ? rank + group_lanes : rank, second_row = group & 1 ? rank : rank + group_lanes;
+  const LaneRows a_rows{first_row, second_row, rows}, v_rows{first_row, second_row, cols};  // cols <= rows
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
     real_t largest = 0;
