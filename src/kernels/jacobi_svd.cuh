@@ -1,8 +1,9 @@
 // One-sided Jacobi (Hestenes) SVD of a stack of small matrices (src/ops/linalg/solvers/jacobi_svd.cpp):
 // one thread block per matrix, the matrix A (rows x cols, column-major, rows >= cols) and V in
-// shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one warp
-// per pair, rows across lanes, dot products by warp shuffles); a sweep is n - 1 steps and meets
-// every pair once. The matrix is first scaled by a power of two to entries below 1 in magnitude.
+// shared memory. Each step rotates n/2 disjoint column pairs at once (round-robin order, one group
+// of lanes per pair, at most two rows a lane, dot products by shuffles within the group); a sweep
+// is n - 1 steps and meets every pair once. The matrix is first scaled by a power of two to
+// entries below 1 in magnitude.
 // A pair is rotated while |a_p^H a_q| > tol ||a_p|| ||a_q|| (LAPACK gesvj's test);
 // sweeps stop when none was. Then the singular values are the column norms, U the normalized
 // columns and V the accumulated rotations, written sorted by descending singular value. Columns of
@@ -44,6 +45,50 @@ __device__ inline cuarray::complex<real_t> warp_sum(const cuarray::complex<real_
   return {warp_sum(z.re), warp_sum(z.im)};
 }
 
+// The sum over an aligned group of `lanes` lanes (a power of two up to 32): xor offsets below
+// `lanes` stay inside the group. Every lane of the warp must call it, the same number of times.
+__device__ inline real_t group_sum(real_t x, int lanes) {
+  for (int offset = lanes >> 1; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+__device__ inline cuarray::complex<real_t> group_sum(const cuarray::complex<real_t>& z, int lanes) {
+  return {group_sum(z.re, lanes), group_sum(z.im, lanes)};
+}
+
+// The three sums of a pair over its group of `lanes` lanes (a power of two up to 32): alpha =
+// ||a_p||^2, beta = ||a_q||^2 and gamma = a_p^H a_q. For real numbers with lanes >= 4 they are
+// summed at once: one at a time they take 3 log2(lanes) shuffles; here the first two levels each
+// send half of what a lane holds (recursive halving, gamma's partner a zero), so each sum lives
+// in a quarter of the group, summed over the remaining levels and then read by every lane from
+// the group's first lane of that quarter: 3 + (log2(lanes) - 2) + 3 shuffles.
+__device__ inline void pair_sums(real_t& alpha, real_t& beta, real_t& gamma, int lane, int lanes) {
+  if (lanes < 4) {  // the same in every lane of the block
+    alpha = group_sum(alpha, lanes);
+    beta = group_sum(beta, lanes);
+    gamma = group_sum(gamma, lanes);
+    return;
+  }
+  const int half = lanes >> 1, quarter = lanes >> 2;
+  const bool upper = lane & half, odd = lane & quarter;
+  // Level one: the lower half keeps alpha and beta, the upper half gamma and a zero.
+  const real_t y0 = (upper ? gamma : alpha) + __shfl_xor_sync(0xffffffffu, upper ? alpha : gamma, half);
+  const real_t y1 = (upper ? real_t(0) : beta) + __shfl_xor_sync(0xffffffffu, upper ? beta : real_t(0), half);
+  // Level two: a lane keeps y1 in the odd quarters, y0 in the even ones, so it holds alpha (lower
+  // even quarter), beta (lower odd), gamma (upper even) or the zero.
+  real_t sum = (odd ? y1 : y0) + __shfl_xor_sync(0xffffffffu, odd ? y0 : y1, quarter);
+  for (int offset = quarter >> 1; offset > 0; offset >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, offset);
+  const int first = lane & ~(lanes - 1);
+  alpha = __shfl_sync(0xffffffffu, sum, first);
+  beta = __shfl_sync(0xffffffffu, sum, first + quarter);
+  gamma = __shfl_sync(0xffffffffu, sum, first + half);
+}
+// Complex gamma: four reals, each summed by itself (the fused form's registers spill for complex128).
+__device__ inline void pair_sums(real_t& alpha, real_t& beta, cuarray::complex<real_t>& gamma, int, int lanes) {
+  alpha = group_sum(alpha, lanes);
+  beta = group_sum(beta, lanes);
+  gamma = group_sum(gamma, lanes);
+}
+
 // The round-robin (circle) order: at step s of n - 1, pair k of n / 2 (n even). Player n - 1 stays,
 // the others turn; over a sweep every pair meets once, and the pairs of one step are disjoint.
 __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) {
@@ -60,22 +105,44 @@ __device__ inline void round_robin_pair(int step, int k, int n, int& p, int& q) 
   q = max(x, y);
 }
 
-// Rotates columns x and y (length len) by [[c, s e], [-s conj(e), c]]: x' = c x - s conj(e) y,
-// y' = s e x + c y. The rows are spread across the lanes of one warp.
-__device__ inline void rotate(elem_t* x, elem_t* y, int len, int lane, real_t c, real_t s, const elem_t& e) {
-  const elem_t se = scaled(e, s), sce = conjugate(se);
-  for (int i = lane; i < len; i += 32) {
-    const elem_t xi = x[i], yi = y[i];
-    x[i] = scaled(xi, c) - sce * yi;
-    y[i] = se * xi + scaled(yi, c);
-  }
+// The rotation [[c, s e], [-s conj(e), c]] of one row of a pair: x' = c x - s conj(e) y,
+// y' = s e x + c y, with se = s e and sce = conj(se).
+__device__ inline void rotate_row(elem_t& x, elem_t& y, real_t c, const elem_t& se, const elem_t& sce) {
+  const elem_t xi = x, yi = y;
+  x = scaled(xi, c) - sce * yi;
+  y = se * xi + scaled(yi, c);
+}
+
+// The rows of a column a lane holds: the launcher's block shape (jacobi_block_shape) keeps every
+// column at most two rows a lane, rank and rank + lanes (in either order), so a pair's rows stay
+// in registers from the dot products to the rotation.
+struct LaneRows {
+  int first, second, length;  // rows first and second of a column of `length` rows, where present
+};
+
+__device__ inline void load_rows(const elem_t* x, const LaneRows& r, elem_t& x0, elem_t& x1) {
+  const elem_t zero = elem_t(real_t(0));
+  x0 = r.first < r.length ? x[r.first] : zero;
+  x1 = r.second < r.length ? x[r.second] : zero;
+}
+
+__device__ inline void store_rows(elem_t* x, const LaneRows& r, const elem_t& x0, const elem_t& x1) {
+  if (r.first < r.length) x[r.first] = x0;
+  if (r.second < r.length) x[r.second] = x1;
+}
+
+// Rotates columns x and y, of the rows r.
+__device__ inline void rotate(elem_t* x, elem_t* y, const LaneRows& r, real_t c, const elem_t& se,
+                              const elem_t& sce) {
+  if (r.first < r.length) rotate_row(x[r.first], y[r.first], c, se, sce);
+  if (r.second < r.length) rotate_row(x[r.second], y[r.second], c, se, sce);
 }
 
 }  // namespace jacobi
 
 extern "C" __global__ void __launch_bounds__(256)
     cuarray_jacobi_svd(const elem_t* A, real_t* S, elem_t* U, elem_t* V, int* status, int rows, int cols,
-                       int u_cols, int want_vectors, int max_sweeps, real_t tol, int64_t batch) {
+                       int u_cols, int want_vectors, int max_sweeps, real_t tol, int group_lanes, int64_t batch) {
   using namespace jacobi;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   elem_t* a = reinterpret_cast<elem_t*>(shared_bytes);  // rows x cols, column-major
@@ -89,6 +156,15 @@ extern "C" __global__ void __launch_bounds__(256)
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
   const int n = cols + (cols & 1);  // an odd count plays against a missing column, skipped
+  // A column pair belongs to a group of group_lanes lanes (a power of two, at most 32): rows
+  // across the group's lanes, so short columns leave no lane idle and a warp rotates 32 /
+  // group_lanes pairs at once.
+  const int rank = tid & (group_lanes - 1), group = tid / group_lanes, groups = blockDim.x / group_lanes;
+  // Odd groups take their two rows in the other order: at 32 rows of float32 two 16-lane groups
+  // of a warp then read different banks (rows 0-15 of one column, 16-31 of another) where the
+  // same order reads the same banks, columns being 32 words apart.
+  const int first_row = group & 1 ? rank + group_lanes : rank, second_row = group & 1 ? rank : rank + group_lanes;
+  const LaneRows a_rows{first_row, second_row, rows}, v_rows{first_row, second_row, cols};  // cols <= rows
   for (int64_t z = blockIdx.x; z < batch; z += gridDim.x) {
     const elem_t* az = A + z * rows * cols;
     real_t largest = 0;
@@ -122,33 +198,40 @@ extern "C" __global__ void __launch_bounds__(256)
     for (int sweep = 0; sweep < max_sweeps && !converged; ++sweep) {
       int rotated = 0;
       for (int step = 0; step < n - 1; ++step) {
-        for (int k = warp; k < n / 2; k += warps) {
-          int p, q;
-          round_robin_pair(step, k, n, p, q);
-          if (q >= cols) continue;
+        // k0 runs the same count in every lane, so every lane reaches every shuffle of pair_sums.
+        for (int k0 = 0; k0 < n / 2; k0 += groups) {
+          const int k = k0 + group;
+          int p = 0, q = 0;
+          if (k < n / 2) round_robin_pair(step, k, n, p, q);
+          const bool active = k < n / 2 && q < cols;
           elem_t *ap = a + p * rows, *aq = a + q * rows;
-          real_t alpha = 0, beta = 0;
-          elem_t gamma = elem_t(real_t(0));
-          for (int i = lane; i < rows; i += 32) {
-            alpha += squared_magnitude(ap[i]);
-            beta += squared_magnitude(aq[i]);
-            gamma = gamma + conjugate(ap[i]) * aq[i];
+          const elem_t zero = elem_t(real_t(0));
+          elem_t p0 = zero, p1 = zero, q0 = zero, q1 = zero;
+          if (active) {
+            load_rows(ap, a_rows, p0, p1);
+            load_rows(aq, a_rows, q0, q1);
           }
-          alpha = warp_sum(alpha);
-          beta = warp_sum(beta);
-          gamma = warp_sum(gamma);
+          __syncwarp();  // the groups of a warp may have parted at the last pair's test
+          real_t alpha = squared_magnitude(p0) + squared_magnitude(p1);
+          real_t beta = squared_magnitude(q0) + squared_magnitude(q1);
+          elem_t gamma = conjugate(p0) * q0 + conjugate(p1) * q1;
+          pair_sums(alpha, beta, gamma, lane, group_lanes);
           const real_t g = sqrt(squared_magnitude(gamma));
           // A zero column has g == 0 and is never rotated; NaN fails the test and is caught below.
-          if (!(g > tol * sqrt(alpha) * sqrt(beta))) continue;
-          rotated = 1;
-          // The angle that makes the pair orthogonal (the smaller root of t^2 + 2 zeta t - 1 = 0),
-          // with the phase e of a_p^H a_q turning the complex problem into a real one.
-          const real_t zeta = (beta - alpha) / (2 * g);
-          const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
-          const real_t c = rsqrt(1 + t * t), s = c * t;
-          const elem_t e = scaled(gamma, 1 / g);
-          rotate(ap, aq, rows, lane, c, s, e);
-          if (want_vectors) rotate(v + p * cols, v + q * cols, cols, lane, c, s, e);
+          if (active && g > tol * sqrt(alpha) * sqrt(beta)) {
+            rotated = 1;
+            // The angle that makes the pair orthogonal (the smaller root of t^2 + 2 zeta t - 1 = 0),
+            // with the phase e of a_p^H a_q turning the complex problem into a real one.
+            const real_t zeta = (beta - alpha) / (2 * g);
+            const real_t t = copysign(real_t(1), zeta) / (fabs(zeta) + hypot(real_t(1), zeta));
+            const real_t c = rsqrt(1 + t * t);
+            const elem_t se = scaled(gamma, c * t / g), sce = conjugate(se);  // s e, with e = gamma / g
+            rotate_row(p0, q0, c, se, sce);
+            rotate_row(p1, q1, c, se, sce);
+            store_rows(ap, a_rows, p0, p1);
+            store_rows(aq, a_rows, q0, q1);
+            if (want_vectors) rotate(v + p * cols, v + q * cols, v_rows, c, se, sce);
+          }
         }
         __syncthreads();
       }

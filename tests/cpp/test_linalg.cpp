@@ -146,6 +146,26 @@ TEST(JacobiSvd, KernelCompilesForEveryDType) {
                           test::LocalMemory::None);
 }
 
+TEST(JacobiSvd, BlockShapeGivesEveryPairAGroupOfWholeWarps) {
+  for (int64_t rows = 1; rows <= 64; ++rows)
+    for (int64_t cols = 1; cols <= rows; ++cols) {
+      const linalg::JacobiBlockShape shape = linalg::jacobi_block_shape(rows, cols);
+      const int lanes = shape.group_lanes;
+      EXPECT_TRUE(lanes >= 1 && lanes <= 32 && (lanes & (lanes - 1)) == 0) << rows << "x" << cols;
+      EXPECT_LE(rows, 2 * lanes) << rows << "x" << cols;  // at most two rows a lane
+      EXPECT_TRUE(shape.threads >= 32 && shape.threads <= 256 && shape.threads % 32 == 0) << rows << "x" << cols;
+      const int64_t pairs = (cols + 1) / 2;
+      // Every pair of a step has its own group, unless the block is at its 8 warps.
+      EXPECT_TRUE(shape.threads == 256 || shape.threads / lanes >= pairs) << rows << "x" << cols;
+    }
+  EXPECT_EQ(linalg::jacobi_block_shape(32, 32).group_lanes, 16);
+  EXPECT_EQ(linalg::jacobi_block_shape(32, 32).threads, 256u);
+  EXPECT_EQ(linalg::jacobi_block_shape(16, 16).group_lanes, 8);
+  EXPECT_EQ(linalg::jacobi_block_shape(16, 16).threads, 64u);
+  EXPECT_EQ(linalg::jacobi_block_shape(64, 64).group_lanes, 32);
+  EXPECT_EQ(linalg::jacobi_block_shape(64, 64).threads, 256u);
+}
+
 TEST(LinalgErrorChecks, Switch) {
   EXPECT_TRUE(linalg::error_checks());
   linalg::set_error_checks(false);

@@ -33,13 +33,21 @@ runtime::Kernel jacobi_svd_kernel(DType dtype) {
   return jit::get_kernel(key, [&] { return jit::KernelSource{jacobi_svd_source(dtype), "cuarray_jacobi_svd"}; });
 }
 
-// Enough warps for every pair of a step to have its own, at most 8.
-unsigned block_threads(int64_t cols) {
-  const int64_t pairs = (cols + 1) / 2;
-  return static_cast<unsigned>(32 * std::clamp<int64_t>(pairs, 1, 8));
-}
-
 }  // namespace
+
+// The kernel holds at most two rows of a column a lane, of groups of at most 32 lanes.
+static_assert(kSmallJacobiMaxSize <= 2 * 32, "jacobi_block_shape gives a lane at most two rows");
+
+JacobiBlockShape jacobi_block_shape(int64_t rows, int64_t cols) {
+  // Half the rows rounded up to a power of two: two rows a lane, so the shuffle sums of a pair
+  // take one level fewer than a full warp's and a warp rotates several short pairs at once.
+  int lanes = 1;
+  while (lanes < 32 && 2 * lanes < rows) lanes *= 2;
+  // Enough threads for every pair of a step to have its group, at most 8 warps.
+  const int64_t pairs = std::max<int64_t>((cols + 1) / 2, 1);
+  const int64_t warps = std::clamp<int64_t>((pairs * lanes + 31) / 32, 1, 8);
+  return {static_cast<unsigned>(32 * warps), lanes};
+}
 
 std::string jacobi_svd_source(DType dtype) {
   const bool single = real_dtype(dtype) == DType::Float32;
@@ -75,8 +83,9 @@ void jacobi_svd(const ColumnMajorStack& m, void* s, ColumnMajorStack* u, ColumnM
                                                          : std::numeric_limits<double>::epsilon();
   const double tol = std::sqrt(static_cast<double>(rows)) * eps;
   constexpr int64_t kMaxGrid = 2147483647;  // the kernel loops over what the grid does not cover
+  const JacobiBlockShape shape = jacobi_block_shape(rows, cols);
   runtime::LaunchConfig config{runtime::LaunchDims(static_cast<unsigned>(std::min(m.batch(), kMaxGrid))),
-                               runtime::LaunchDims(block_threads(cols)), shared_bytes};
+                               runtime::LaunchDims(shape.threads), shared_bytes};
   void* pu = want_vectors ? u->matrix(0) : nullptr;
   void* pv = want_vectors ? v->matrix(0) : nullptr;
   const int u_cols = want_vectors ? static_cast<int>(u->cols()) : static_cast<int>(cols);
@@ -85,9 +94,10 @@ void jacobi_svd(const ColumnMajorStack& m, void* s, ColumnMajorStack* u, ColumnM
   const void* a = m.matrix(0);
   if (real_dtype(dtype) == DType::Float32)
     runtime::launch(kernel, config, a, s, pu, pv, status, r, c, u_cols, vectors, sweeps, static_cast<float>(tol),
-                    m.batch());
+                    shape.group_lanes, m.batch());
   else
-    runtime::launch(kernel, config, a, s, pu, pv, status, r, c, u_cols, vectors, sweeps, tol, m.batch());
+    runtime::launch(kernel, config, a, s, pu, pv, status, r, c, u_cols, vectors, sweeps, tol, shape.group_lanes,
+                    m.batch());
 }
 
 }  // namespace cuarray::linalg

@@ -9,6 +9,15 @@
 
 namespace cuarray::linalg {
 
+// The block of one matrix: threads (a multiple of 32, at most 256) in groups of group_lanes lanes
+// (a power of two, at most 32), one group per column pair of a step, each lane holding at most
+// two rows of a column.
+struct JacobiBlockShape {
+  unsigned threads;
+  int group_lanes;
+};
+JacobiBlockShape jacobi_block_shape(int64_t rows, int64_t cols);
+
 // The kernel's source for one dtype (float32, float64, complex64, complex128).
 std::string jacobi_svd_source(DType dtype);
 
