@@ -78,8 +78,10 @@ TEST(LinalgRoutineChoice, TableAndOverride) {
   EXPECT_EQ(choose_svd_routine(16, 16, 1), linalg::SvdRoutine::JacobiSmall);
   EXPECT_EQ(choose_svd_routine(64, 3, 100), linalg::SvdRoutine::JacobiSmall);
   EXPECT_EQ(choose_svd_routine(64, 64, 1), linalg::SvdRoutine::Gesvdj);  // a single one: one block is too few
-  EXPECT_EQ(choose_svd_routine(65, 16, 1000), linalg::SvdRoutine::Gesvdj);  // tall
-  EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdj);
+  EXPECT_EQ(choose_svd_routine(65, 16, 1000), linalg::SvdRoutine::Gesvdp);
+  EXPECT_EQ(choose_svd_routine(4000, 1000, 1), linalg::SvdRoutine::Gesvdp);  // economy U (lstsq)
+  EXPECT_EQ(choose_svd_routine(4000, 1000, 1, true), linalg::SvdRoutine::Gesvdj);  // full U
+  EXPECT_EQ(choose_svd_routine(1000, 1000, 1, false), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_svd_routine(1500, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_svd_routine(1000, 1000, 1), linalg::SvdRoutine::Gesvdp);
   EXPECT_EQ(choose_eigh_routine(16, 1000), linalg::EighRoutine::SyevBatched);

@@ -13,34 +13,31 @@ namespace {
 
 constexpr int64_t kAny = INT64_MAX;
 
-// One row: the routine for matrices whose larger side is at most max_size and at least
-// min_aspect times the smaller, in stacks of at least min_batch. The first row that fits wins; the
-// last row fits everything.
+// One row: the routine for matrices whose larger side is at most max_size, in stacks of at least
+// min_batch. The first row that fits wins; the last row fits everything.
 template <class Routine>
 struct Choice {
   int64_t max_size;
   int64_t min_batch;
   Routine routine;
-  int64_t min_aspect = 1;
 };
 
 // Small matrices, stacked or single: cuarray's own one-sided Jacobi kernel, one block per matrix in
 // shared memory and one launch for the stack (cuSOLVER's gesvdjBatched stops at 32 x 32 and at
 // 1000 x 32^2 float64 only ties CuPy's loop; gesvdj per matrix takes 140 ms for 100 x 64^2).
 // Above 64, measured on an H200, float64, every candidate forced
-// (benchmarks/linalg_solvers.py --candidates; the times are in docs/linalg_solvers.md):
-// - tall matrices (at least twice as many rows), Jacobi: 4000 x 1000 in 89 ms (gesvdp 169, gesvd 171);
-// - the rest, the polar decomposition: 256^2 5.6 ms, 1000^2 31 ms, 2000^2 81 ms, against gesvd's
-//   21.5, 141 and 418 ms (CuPy's choice, gesvd, is never the fastest).
-// Jacobi and polar results that did not converge are re-run with gesvd.
-// The kernel, measured (H200, float64, ms): 1000 x 16^2 0.55 (gesvdjBatched 1.66), 1000 x 32^2 2.33
-// (2.51), 100 x 64^2 3.1 (gesvdj loop 143), a single 16^2 0.17 (0.24); but a single 64^2 2.9 against
-// gesvdj's 1.4: one block is too little of the GPU for one matrix above 32.
-constexpr std::array<Choice<SvdRoutine>, 5> kSvdTable{{
+// (benchmarks/linalg_solvers.py --candidates; the times are in docs/linalg_solvers.md): the polar
+// decomposition, 256^2 5.6 ms, 1000^2 31 ms, 2000^2 81 ms, against gesvd's 21.5, 141 and 418 ms
+// (CuPy's choice, gesvd, is never the fastest). Jacobi and polar results that did not converge are
+// re-run with gesvd.
+// The kernel, measured (H200, float64, ms, with U and V): 1000 x 16^2 0.21 (gesvdjBatched 1.64),
+// 1000 x 32^2 1.24 (2.47), 100 x 64^2 2.77 (a gesvdj loop 142); a single 16^2 0.17 (0.24), but a
+// single 64^2 2.9 against gesvdj's 1.4 (before the kernel's lane groups): one block is too little of
+// the GPU for one matrix above 32.
+constexpr std::array<Choice<SvdRoutine>, 4> kSvdTable{{
     {kSmallJacobiMaxSize, 2, SvdRoutine::JacobiSmall},
     {32, 1, SvdRoutine::JacobiSmall},
     {kSmallJacobiMaxSize, 1, SvdRoutine::Gesvdj},
-    {kAny, 1, SvdRoutine::Gesvdj, 2},
     {kAny, 1, SvdRoutine::Gesvdp},
 }};
 constexpr std::array<Choice<EighRoutine>, 2> kEighTable{{
@@ -61,15 +58,15 @@ std::atomic<int> forced_eigh{kNone};
 std::atomic<int> forced_lu{kNone};
 
 template <class Routine, size_t N>
-Routine pick(const std::array<Choice<Routine>, N>& table, int64_t size, int64_t batch, int64_t small_side) {
+Routine pick(const std::array<Choice<Routine>, N>& table, int64_t size, int64_t batch) {
   for (const Choice<Routine>& row : table)
-    if (size <= row.max_size && batch >= row.min_batch && size >= row.min_aspect * small_side) return row.routine;
+    if (size <= row.max_size && batch >= row.min_batch) return row.routine;
   return table.back().routine;
 }
 
 }  // namespace
 
-SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch) {
+SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch, bool full_u) {
   int forced = forced_svd.load(std::memory_order_relaxed);
   if (forced != kNone) {
     auto routine = static_cast<SvdRoutine>(forced);
@@ -79,7 +76,10 @@ SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch) {
     if (routine == SvdRoutine::JacobiSmall && size > kSmallJacobiMaxSize) return SvdRoutine::Gesvd;
     return routine;
   }
-  return pick(kSvdTable, std::max(rows, cols), batch, std::min(rows, cols));
+  const SvdRoutine routine = pick(kSvdTable, std::max(rows, cols), batch);
+  // gesvdp makes an economy-size U only (its full mode fails on the GPU) and would hand a full U of
+  // a non-square matrix to gesvd: Jacobi is faster there (4000 x 1000 with full U: 89 ms, gesvd 171).
+  return routine == SvdRoutine::Gesvdp && full_u ? SvdRoutine::Gesvdj : routine;
 }
 
 EighRoutine choose_eigh_routine(int64_t n, int64_t batch) {
@@ -88,7 +88,7 @@ EighRoutine choose_eigh_routine(int64_t n, int64_t batch) {
     auto routine = static_cast<EighRoutine>(forced);
     return routine;
   }
-  return pick(kEighTable, n, batch, n);
+  return pick(kEighTable, n, batch);
 }
 
 LuRoutine choose_lu_routine(int64_t n, int64_t batch) {
@@ -98,7 +98,7 @@ LuRoutine choose_lu_routine(int64_t n, int64_t batch) {
     if (routine != LuRoutine::GetrfBatched || n <= kBatchedLuMaxSize) return routine;
     return LuRoutine::Getrf;
   }
-  return pick(kLuTable, n, batch, n);
+  return pick(kLuTable, n, batch);
 }
 
 void force_routine(std::string_view operation, std::string_view routine) {

@@ -22,7 +22,8 @@ constexpr int64_t kBatchedEighMaxSize = 256;
 // cuBLAS's batched LU takes 32-bit sizes and is meant for small matrices.
 constexpr int64_t kBatchedLuMaxSize = 128;
 
-SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch);
+// full_u: a full U of a non-square matrix is asked for (full_matrices with compute_uv).
+SvdRoutine choose_svd_routine(int64_t rows, int64_t cols, int64_t batch, bool full_u = false);
 LuRoutine choose_lu_routine(int64_t n, int64_t batch);
 EighRoutine choose_eigh_routine(int64_t n, int64_t batch);
 

@@ -250,7 +250,7 @@ SvdResult svd(const NDArray& a, bool full_matrices, bool compute_uv, bool hermit
   SvdJob job{input, full_matrices, compute_uv};
   StatusWords status(input.batch());
   RawSvd raw;
-  switch (choose_svd_routine(m, n, input.batch())) {
+  switch (choose_svd_routine(m, n, input.batch(), compute_uv && full_matrices && m != n)) {
     case SvdRoutine::Gesvd: raw = run_gesvd(job, status); break;
     case SvdRoutine::Gesvdj: raw = run_gesvdj(job, status); break;
     case SvdRoutine::Gesvdp: raw = run_gesvdp(job, status); break;
