@@ -7,6 +7,7 @@
 #include "cuarray/pad.hpp"
 #include "cuarray/products.hpp"
 #include "cuarray/random.hpp"
+#include "cuarray/raw_kernel.hpp"
 #include "cuarray/indexing.hpp"
 #include "cuarray/index_key.hpp"
 #include "cuarray/manipulation.hpp"

@@ -61,4 +61,12 @@ runtime::Kernel Module::kernel(const std::string& name) {
   return k;
 }
 
+std::pair<CUdeviceptr, size_t> Module::global(const std::string& name) {
+  runtime::ScopedActivation on_device(device_);
+  CUdeviceptr address = 0;
+  size_t bytes = 0;
+  CU_CALL(cuModuleGetGlobal, &address, &bytes, module_, name.c_str());
+  return {address, bytes};
+}
+
 }  // namespace cuarray::jit

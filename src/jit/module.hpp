@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "jit/cubin_params.hpp"
 #include "runtime/launch.hpp"
@@ -29,6 +30,9 @@ class Module {
   // valid while this module lives.
   runtime::Kernel kernel(const std::string& name);
   int device() const { return device_; }
+  // The address and size of the module's __device__ or __constant__ variable `name` (CudaDriver
+  // error naming the call when it has none).
+  std::pair<CUdeviceptr, size_t> global(const std::string& name);
 
  private:
   Module(int device, CUmodule module, std::unordered_map<std::string, CubinParams> params)

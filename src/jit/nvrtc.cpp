@@ -10,7 +10,8 @@ namespace {
 
 #define CUARRAY_NVRTC_FUNCTIONS(X)                                                                  \
   X(nvrtcVersion) X(nvrtcCreateProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize)            \
-  X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)
+  X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)             \
+  X(nvrtcAddNameExpression) X(nvrtcGetLoweredName)
 
 struct NvrtcApi {
   CUARRAY_NVRTC_FUNCTIONS(CUARRAY_DECLARE_FUNCTION)
@@ -59,13 +60,24 @@ const std::vector<std::string>& default_options() {
 
 std::string compile_to_cubin(const std::string& source, const std::string& name, const std::string& arch,
                              const std::vector<std::string>& extra_options, std::string* log) {
+  std::vector<std::string> options = default_options();
+  options.push_back("--gpu-architecture=" + arch);
+  options.insert(options.end(), extra_options.begin(), extra_options.end());
+  return compile_program(source, name, options, {}, log).cubin;
+}
+
+CompiledProgram compile_program(const std::string& source, const std::string& name,
+                                 const std::vector<std::string>& options,
+                                 const std::vector<std::string>& name_expressions, std::string* log) {
   const NvrtcApi& api = nvrtc();
   nvrtcProgram prog;
   check(api.nvrtcCreateProgram(&prog, source.c_str(), (name + ".cu").c_str(), 0, nullptr, nullptr),
         "nvrtcCreateProgram");
-  std::vector<std::string> options = default_options();
-  options.push_back("--gpu-architecture=" + arch);
-  options.insert(options.end(), extra_options.begin(), extra_options.end());
+  for (const auto& expression : name_expressions) {
+    const nvrtcResult added = api.nvrtcAddNameExpression(prog, expression.c_str());
+    if (added != NVRTC_SUCCESS) api.nvrtcDestroyProgram(&prog);
+    check(added, "nvrtcAddNameExpression");
+  }
   std::vector<const char*> argv;
   for (const auto& o : options) argv.push_back(o.c_str());
   nvrtcResult result = api.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
@@ -75,12 +87,20 @@ std::string compile_to_cubin(const std::string& source, const std::string& name,
     throw CompileError(failure, source, name);
   }
   if (log) *log = program_log(api, prog);
+  CompiledProgram out;
+  for (const auto& expression : name_expressions) {
+    const char* lowered = nullptr;
+    const nvrtcResult found = api.nvrtcGetLoweredName(prog, expression.c_str(), &lowered);
+    if (found != NVRTC_SUCCESS) api.nvrtcDestroyProgram(&prog);
+    check(found, "nvrtcGetLoweredName");
+    out.lowered_names.emplace_back(lowered);
+  }
   size_t size = 0;
   api.nvrtcGetCUBINSize(prog, &size);
-  std::string cubin(size, '\0');
-  api.nvrtcGetCUBIN(prog, cubin.data());
+  out.cubin.assign(size, '\0');
+  api.nvrtcGetCUBIN(prog, out.cubin.data());
   api.nvrtcDestroyProgram(&prog);
-  return cubin;
+  return out;
 }
 
 }  // namespace cuarray::jit

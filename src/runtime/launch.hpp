@@ -28,6 +28,9 @@ struct LaunchDims {
 struct LaunchConfig {
   LaunchDims grid, block;
   unsigned shared_bytes = 0;
+  // cuLaunchCooperativeKernel (a user's kernel with grid-wide cooperative groups): never held,
+  // since a graph's kernel node cannot carry it; what is held goes out first.
+  bool cooperative = false;
 };
 
 inline constexpr int kMaxKernelParams = 32;

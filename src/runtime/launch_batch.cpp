@@ -188,6 +188,12 @@ void launch(const Kernel& kernel, const LaunchConfig& config, KernelParams param
   const LaunchDims& grid = config.grid;
   const LaunchDims& block = config.block;
   const uint64_t threads = uint64_t{grid.x} * grid.y * grid.z * block.x * block.y * block.z;
+  if (config.cooperative) {
+    if (device < kMaxDevices && g_queues_holding.load(std::memory_order_acquire)) submit_device(device);
+    CU_CALL(cuLaunchCooperativeKernel, kernel.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+            config.shared_bytes, stream, const_cast<void**>(params.values));
+    return;
+  }
   if (device < kMaxDevices && threads <= kMaxHeldThreads && holding_allowed()) {
     DeviceQueue& q = queue_of(device);
     std::lock_guard<std::mutex> lock(q.mutex);
