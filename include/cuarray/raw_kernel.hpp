@@ -100,6 +100,9 @@ class RawModule {
   NDArray get_global(const std::string& name) const;
   // The lowered name of each name expression, in order (compiles on the current device).
   std::vector<std::string> lowered_names() const;
+  // Compiles the source for `arch` ("sm_90") through the disk cache, needing no device, and
+  // returns the lowered names: compile errors and name expressions checked ahead of any GPU.
+  std::vector<std::string> compile_for(const std::string& arch) const;
 
   struct Impl;
 

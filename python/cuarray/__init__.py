@@ -31,6 +31,7 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
+from ._raw_kernel import RawKernel, RawModule
 from . import linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
