@@ -1,6 +1,7 @@
 #include "jit/module.hpp"
 
 #include "cuarray/runtime.hpp"
+#include "jit/image_params.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
 
@@ -31,7 +32,7 @@ std::shared_ptr<Module> Module::load(std::string_view cubin, int device) {
   runtime::activate(device);
   CUmodule module;
   CU_CALL(cuModuleLoadData, &module, cubin.data());
-  return std::shared_ptr<Module>(new Module(device, module, cubin_params(cubin)));
+  return std::shared_ptr<Module>(new Module(device, module, image_params(cubin)));
 }
 
 Module::~Module() {

@@ -19,7 +19,8 @@ namespace cuarray::jit {
 
 class Module {
  public:
-  // Loads `cubin` into `device`'s context.
+  // Loads `cubin` (or any image cuModuleLoadData takes: fatbin, PTX) into `device`'s context, with
+  // the parameter layouts the image records (image_params).
   static std::shared_ptr<Module> load(std::string_view cubin, int device);
   // Submits held launches first (they may use this module's kernels), then unloads.
   ~Module();

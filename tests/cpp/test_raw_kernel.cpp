@@ -18,6 +18,7 @@
 #include "expect_error.hpp"
 #include "gpu_test.hpp"
 #include "jit/cubin_params.hpp"
+#include "jit/image_params.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/nvcc.hpp"
 #include "jit/user_program.hpp"
@@ -391,4 +392,88 @@ extern "C" __global__ void grid_total(const float* x, float* partial, float* tot
                                  KernelArgument::pointer(total.raw_data()), KernelArgument::python_int(4096)};
   module.get_function("grid_total").launch({8}, {128}, args);
   EXPECT_EQ(floats_of(total)[0], 2048.0f);
+}
+
+// ---- layouts of PTX and fatbin images (RawModule(path=...)) ----------------------------------------
+
+namespace {
+
+constexpr const char* kLayouts = R"(
+struct P { double a; char b; };
+template <int N> struct A { int v[N]; };
+extern "C" __global__ void k(const float* __restrict__ x, int n, P p, short s, double d) {}
+extern "C" __global__ void k2(A<5> a, char c, long long q) {}
+extern "C" __global__ void none() {}
+)";
+
+void expect_same_layouts(const std::unordered_map<std::string, jit::CubinParams>& got,
+                         const std::unordered_map<std::string, jit::CubinParams>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (const auto& [name, layout] : want) {
+    ASSERT_TRUE(got.count(name)) << name;
+    const jit::CubinParams& g = got.at(name);
+    ASSERT_EQ(g.count, layout.count) << name;
+    for (int i = 0; i < layout.count; ++i) {
+      EXPECT_EQ(g.params[i].offset, layout.params[i].offset) << name << " " << i;
+      EXPECT_EQ(g.params[i].size, layout.params[i].size) << name << " " << i;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(ImageParams, PtxEntriesLaidOutAsTheCubin) {
+  // What nvcc -ptx writes for kLayouts (CUDA 13), pointer annotations included.
+  const char* ptx = R"(
+.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(
+	.param .u64 .ptr .align 1 k_param_0,
+	.param .u32 k_param_1,
+	.param .align 8 .b8 k_param_2[16],
+	.param .u16 k_param_3,
+	.param .f64 k_param_4
+)
+{
+	ret;
+}
+.visible .entry k2(
+	.param .align 4 .b8 k2_param_0[20],
+	.param .u8 k2_param_1,
+	.param .u64 k2_param_2
+)
+{
+	ret;
+}
+.visible .entry none()
+{
+	ret;
+}
+)";
+  const auto from_cubin = jit::cubin_params(jit::compile_user_program({kLayouts, "layouts", {}, {}, false}, "sm_90").cubin);
+  expect_same_layouts(jit::image_params(ptx), from_cubin);
+  EXPECT_EQ(jit::ptx_params(ptx).at("k").params[2].offset, 16u);
+  // A parameter we cannot read leaves that kernel unknown, not wrong.
+  EXPECT_EQ(jit::ptx_params(".version 9.0\n.entry odd(\n.param .weird x\n)\n{\n}\n").count("odd"), 0u);
+}
+
+TEST(ImageParams, FatbinAndPtxFromNvcc) {
+  const std::string nvcc = jit::find_nvcc();
+  if (nvcc.empty()) GTEST_SKIP() << "nvcc is not installed here";
+  char pattern[] = "/tmp/cuarray-image-XXXXXX";
+  const std::string dir = ::mkdtemp(pattern);
+  std::ofstream(dir + "/k.cu") << kLayouts;
+  auto read = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const auto from_cubin = jit::cubin_params(jit::compile_user_program({kLayouts, "layouts", {}, {}, false}, "sm_90").cubin);
+  for (const char* kind : {"--fatbin", "--ptx", "--cubin"}) {
+    const std::string out = dir + "/k.out";
+    const std::string command = nvcc + " " + kind + " -arch=sm_90 -o " + out + " " + dir + "/k.cu";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    expect_same_layouts(jit::image_params(read(out)), from_cubin);
+  }
+  std::filesystem::remove_all(dir);
 }
