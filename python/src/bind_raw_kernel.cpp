@@ -78,7 +78,8 @@ GridDims dims(nb::handle d, const char* what) {
     throw_error(ErrorKind::Type, std::string(what) + " must be an int or a tuple of up to 3 ints");
   const nb::sequence s = nb::borrow<nb::sequence>(d);
   const size_t n = nb::len(s);
-  if (n < 1 || n > 3) throw_error(ErrorKind::Value, std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
+  if (n < 1 || n > 3)
+    throw_error(ErrorKind::Value, std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
   unsigned* fields[] = {&out.x, &out.y, &out.z};
   for (size_t i = 0; i < n; ++i) *fields[i] = one(s[i]);
   return out;
@@ -131,8 +132,9 @@ void bind_raw_kernels(nb::module_& m) {
       .def_static("from_source",
                   [](std::string code, std::vector<std::string> options, const std::string& backend,
                      bool cooperative, std::vector<std::string> name_expressions) {
-                    return RawModule::from_source(std::move(code), {std::move(options), backend_of(backend), cooperative,
-                                                                    std::move(name_expressions)});
+                    RawModuleOptions how{std::move(options), backend_of(backend), cooperative,
+                                         std::move(name_expressions)};
+                    return RawModule::from_source(std::move(code), std::move(how));
                   })
       .def_static("from_file",
                   [](const std::string& path, std::vector<std::string> options, const std::string& backend,

@@ -10,8 +10,8 @@ namespace {
 
 #define CUARRAY_NVRTC_FUNCTIONS(X)                                                                  \
   X(nvrtcVersion) X(nvrtcCreateProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize)            \
-  X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcDestroyProgram) X(nvrtcGetErrorString)             \
-  X(nvrtcAddNameExpression) X(nvrtcGetLoweredName)
+  X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcDestroyProgram)                \
+  X(nvrtcGetErrorString) X(nvrtcAddNameExpression) X(nvrtcGetLoweredName)
 
 struct NvrtcApi {
   CUARRAY_NVRTC_FUNCTIONS(CUARRAY_DECLARE_FUNCTION)

@@ -20,7 +20,7 @@ namespace cuarray::runtime {
   X(cuFuncSetAttribute) X(cuGetErrorName) X(cuGetErrorString) X(cuPointerGetAttributes)              \
   X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy)              \
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
-  X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuModuleGetGlobal) X(cuFuncGetAttribute)                     \
+  X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuModuleGetGlobal) X(cuFuncGetAttribute)                \
   X(cuLaunchCooperativeKernel)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built

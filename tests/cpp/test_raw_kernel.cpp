@@ -222,7 +222,8 @@ TEST(RawArguments, RefusedWhereTheKernelWouldReadGarbage) {
                "NumPy scalar of the parameter's type",
                [&] { ops::RawArguments(&info, "scale", float64); });
   const KernelArgument wide[] = {x, x, KernelArgument::python_int(int64_t{1} << 40), scalar(2.5f)};
-  expect_error(ErrorKind::Overflow, "argument 2 of kernel scale: Python int 1099511627776 does not fit its 4-byte parameter",
+  expect_error(ErrorKind::Overflow,
+               "argument 2 of kernel scale: Python int 1099511627776 does not fit its 4-byte parameter",
                [&] { ops::RawArguments(&info, "scale", wide); });
   const KernelArgument short_int[] = {x, x, scalar<int16_t>(3), scalar(2.5f)};
   expect_error(ErrorKind::Type,
@@ -288,8 +289,8 @@ TEST(RawKernelGpu, LaunchesWithCupyStyleArguments) {
 
 TEST(RawKernelGpu, TemplatesGlobalsAndAttributes) {
   CUARRAY_SKIP_WITHOUT_GPU();
-  const RawModule module =
-      RawModule::from_source(kTemplates, {{"-std=c++17"}, CompilerBackend::Nvrtc, false, {"fill<float>", "fill<double>"}});
+  const RawModuleOptions options{{"-std=c++17"}, CompilerBackend::Nvrtc, false, {"fill<float>", "fill<double>"}};
+  const RawModule module = RawModule::from_source(kTemplates, options);
   const RawKernel fill = module.get_function("fill<double>");
   EXPECT_EQ(fill.name(), "_Z4fillIdEvPT_iS0_");
   NDArray out = empty(Shape{100}, DType::Float64);
@@ -406,6 +407,10 @@ extern "C" __global__ void k2(A<5> a, char c, long long q) {}
 extern "C" __global__ void none() {}
 )";
 
+std::unordered_map<std::string, jit::CubinParams> layouts_from_nvrtc() {
+  return jit::cubin_params(jit::compile_user_program({kLayouts, "layouts", {}, {}, false}, "sm_90").cubin);
+}
+
 void expect_same_layouts(const std::unordered_map<std::string, jit::CubinParams>& got,
                          const std::unordered_map<std::string, jit::CubinParams>& want) {
   ASSERT_EQ(got.size(), want.size());
@@ -451,7 +456,7 @@ TEST(ImageParams, PtxEntriesLaidOutAsTheCubin) {
 	ret;
 }
 )";
-  const auto from_cubin = jit::cubin_params(jit::compile_user_program({kLayouts, "layouts", {}, {}, false}, "sm_90").cubin);
+  const auto from_cubin = layouts_from_nvrtc();
   expect_same_layouts(jit::image_params(ptx), from_cubin);
   EXPECT_EQ(jit::ptx_params(ptx).at("k").params[2].offset, 16u);
   // A parameter we cannot read leaves that kernel unknown, not wrong.
@@ -468,7 +473,7 @@ TEST(ImageParams, FatbinAndPtxFromNvcc) {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
-  const auto from_cubin = jit::cubin_params(jit::compile_user_program({kLayouts, "layouts", {}, {}, false}, "sm_90").cubin);
+  const auto from_cubin = layouts_from_nvrtc();
   for (const char* kind : {"--fatbin", "--ptx", "--cubin"}) {
     const std::string out = dir + "/k.out";
     const std::string command = nvcc + " " + kind + " -arch=sm_90 -o " + out + " " + dir + "/k.cu";

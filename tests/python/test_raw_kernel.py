@@ -24,7 +24,8 @@ extern "C" __global__ void scale(const float* x, float* y, int n, float a) {
 C_TYPES = {
     np.bool_: "bool", np.int8: "signed char", np.uint8: "unsigned char", np.int16: "short",
     np.uint16: "unsigned short", np.int32: "int", np.uint32: "unsigned int", np.int64: "long long",
-    np.uint64: "unsigned long long", np.float16: "unsigned short",  # a half's bits, with no header needed np.float32: "float", np.float64: "double",
+    np.uint64: "unsigned long long", np.float32: "float", np.float64: "double",
+    np.float16: "unsigned short",  # a half's bits: no header needed
     np.complex64: "float2", np.complex128: "double2",
 }
 

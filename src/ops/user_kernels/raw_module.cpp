@@ -122,7 +122,8 @@ void RawModule::compile() const { impl_->on_current_device(); }
 std::vector<std::string> RawModule::lowered_names() const { return impl_->on_current_device().lowered_names; }
 
 std::vector<std::string> RawModule::compile_for(const std::string& arch) const {
-  if (!impl_->from_source) throw_error(ErrorKind::Value, "a module loaded from a compiled file has no source to compile");
+  if (!impl_->from_source)
+    throw_error(ErrorKind::Value, "a module loaded from a compiled file has no source to compile");
   return jit::compile_user_program(impl_->program, arch).lowered_names;
 }
 
