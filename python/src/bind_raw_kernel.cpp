@@ -8,6 +8,8 @@
 #include "bindings.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/raw_kernel.hpp"
+#include "jit/image_params.hpp"
+#include "ops/user_kernels/raw_arguments.hpp"
 
 namespace cuarray::py {
 namespace {
@@ -44,7 +46,7 @@ KernelArgument kernel_argument(nb::handle x) {
   if (nb::isinstance(x, numpy_generic) || nb::isinstance(x, numpy_ndarray)) {
     if (nb::isinstance(x, numpy_ndarray) && nb::cast<int64_t>(x.attr("size")) != 1)
       throw_error(ErrorKind::Type, "You are trying to pass a numpy.ndarray of shape " +
-                                       nb::cast<std::string>(nb::str(x.attr("shape"))) +
+                                       nb::cast<std::string>(nb::repr(x.attr("shape"))) +
                                        " as a kernel parameter. Only numpy.ndarrays of size one can be passed by "
                                        "value. If you meant to pass a pointer to __global__ function, you need to "
                                        "pass a cuarray.ndarray instead.");
@@ -58,6 +60,17 @@ KernelArgument kernel_argument(nb::handle x) {
     return KernelArgument::pointer(reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0])));
   }
   throw_error(ErrorKind::Type, "Unsupported type " + nb::cast<std::string>(nb::repr(nb::handle(Py_TYPE(x.ptr())))));
+}
+
+std::vector<KernelArgument> kernel_arguments(nb::handle args) {
+  if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr()))
+    throw_error(ErrorKind::Type, "kernel arguments must be a tuple");
+  const nb::sequence s = nb::borrow<nb::sequence>(args);
+  const size_t n = nb::len(s);
+  std::vector<KernelArgument> converted;
+  converted.reserve(n);
+  for (size_t i = 0; i < n; ++i) converted.push_back(kernel_argument(s[i]));
+  return converted;
 }
 
 // An int or a tuple of up to three ints, as CuPy takes grid and block.
@@ -97,13 +110,7 @@ void bind_raw_kernels(nb::module_& m) {
   nb::class_<RawKernel>(m, "_RawFunction")
       .def("launch",
            [](const RawKernel& k, nb::handle grid, nb::handle block, nb::handle args, unsigned shared_mem) {
-             if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr()))
-               throw_error(ErrorKind::Type, "kernel arguments must be a tuple");
-             const nb::sequence s = nb::borrow<nb::sequence>(args);
-             const size_t n = nb::len(s);
-             std::vector<KernelArgument> converted;
-             converted.reserve(n);
-             for (size_t i = 0; i < n; ++i) converted.push_back(kernel_argument(s[i]));
+             const std::vector<KernelArgument> converted = kernel_arguments(args);
              k.launch(dims(grid, "grid"), dims(block, "block"), converted, shared_mem);
            })
       .def("attributes",
@@ -127,6 +134,25 @@ void bind_raw_kernels(nb::module_& m) {
       .def_prop_ro("param_count", &RawKernel::param_count)
       .def_prop_ro("name", &RawKernel::name)
       .def_prop_ro("device", &RawKernel::device);
+
+  // The parameter bytes a launch of `kernel` in the module image `image` would pass for `args`,
+  // with the launch's checks: the argument rules tested on a machine without a GPU.
+  m.def("_raw_kernel_parameters", [](nb::bytes image, const std::string& kernel, nb::handle args) {
+    const auto layouts = jit::image_params(std::string_view(image.c_str(), image.size()));
+    runtime::KernelInfo info;
+    info.name = kernel;
+    const auto found = layouts.find(kernel);
+    if (found != layouts.end() && found->second.count <= runtime::kMaxKernelParams) {
+      info.param_count = found->second.count;
+      for (int i = 0; i < info.param_count; ++i) info.param_size[i] = found->second.params[i].size;
+    }
+    const std::vector<KernelArgument> converted = kernel_arguments(args);
+    const ops::RawArguments packed(&info, kernel, converted);
+    const runtime::KernelParams p = packed.params();
+    nb::list out;
+    for (int i = 0; i < p.count; ++i) out.append(nb::bytes(static_cast<const char*>(p.values[i]), p.sizes[i]));
+    return out;
+  });
 
   nb::class_<RawModule>(m, "_RawModule")
       .def_static("from_source",

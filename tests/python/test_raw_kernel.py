@@ -294,3 +294,77 @@ print("ok")
     assert run_python(code, CUARRAY_CACHE_DIR=str(tmp_path)).strip() == "ok"
     after = sorted(f for f in os.listdir(tmp_path) if os.path.isfile(tmp_path / f))
     assert after == files  # the user program was found, not compiled again
+
+
+# ---- argument conversion on the host (the bytes a launch would pass, with its checks) ------------
+
+ALL_TYPES = r'''
+struct Pair { double a; int b; };
+extern "C" __global__ void every(bool b, signed char i8, unsigned char u8, short i16, unsigned short u16, int i32,
+                                 unsigned int u32, long long i64, unsigned long long u64, float f32, double f64,
+                                 unsigned short f16, float2 c64, double2 c128, const float* p, Pair s) {}
+'''
+
+
+def _parameters(source, kernel, args):
+    image = cp.cuda.compiler.compile_to_cubin(source, kernel, "sm_90")
+    return cp._core._raw_kernel_parameters(image, kernel, tuple(args))
+
+
+def test_numpy_scalars_and_one_element_arrays_pass_their_bytes(rng):
+    values = [random_array(3, t, rng)[1] for t in C_TYPES]
+    pair_type = np.dtype({"names": ["a", "b"], "formats": ["<f8", "<i4"], "offsets": [0, 8], "itemsize": 16})
+    pairs = np.zeros(1, dtype=pair_type)  # zeroed padding: the bytes compare equal
+    pairs["a"], pairs["b"] = 1.5, -7
+    pair = pairs[0]  # a struct passes as a NumPy structured scalar
+    got = _parameters(ALL_TYPES, "every", values + [None, pair])
+    assert got[:len(values)] == [v.tobytes() for v in values]
+    assert got[len(values)] == bytes(8)  # None: a null pointer
+    assert got[-1] == pair.tobytes()
+    as_arrays = _parameters(ALL_TYPES, "every", [np.array([v]) for v in values] + [None, pairs])
+    assert as_arrays == got
+
+
+def test_python_scalars_convert_as_cupy_converts_them():
+    src = r'''extern "C" __global__ void k(long long a, long long b, double c, double2 d, int e, unsigned char f) {}'''
+    got = _parameters(src, "k", [-5, True, 2.5, 1.5 - 2j, 123456, 255])
+    assert got == [np.int64(-5).tobytes(), np.int64(1).tobytes(), np.float64(2.5).tobytes(),
+                   np.complex128(1.5 - 2j).tobytes(), np.int32(123456).tobytes(), np.uint8(255).tobytes()]
+
+
+def test_pointers_from_memory_pointers_and_cuda_array_interface():
+    from cuarray._ndarray_py import MemoryPointer
+
+    class Foreign:
+        __cuda_array_interface__ = {"shape": (4,), "typestr": "<f4", "data": (0xABCDEF00, False), "version": 3}
+
+    src = r'''extern "C" __global__ void k(float* a, const float* b, float* c) {}'''
+    got = _parameters(src, "k", [MemoryPointer(0x1000, 0), Foreign(), None])
+    assert got == [(0x1000).to_bytes(8, "little"), (0xABCDEF00).to_bytes(8, "little"), bytes(8)]
+
+
+def test_argument_errors_on_the_host():
+    with pytest.raises(TypeError, match=r"kernel scale takes 4 arguments \(3 given\)"):
+        _parameters(SCALE, "scale", [None, None, 3])
+    with pytest.raises(TypeError, match="argument 3 of kernel scale is 8 bytes \\(a value\\) but the kernel's "
+                                        "parameter 3 is 4 bytes"):
+        _parameters(SCALE, "scale", [None, None, 3, 2.5])
+    with pytest.raises(TypeError, match="argument 2 of kernel scale is 8 bytes \\(a device pointer\\)"):
+        _parameters(SCALE, "scale", [None, None, None, np.float32(1)])
+    with pytest.raises(TypeError, match="argument 2 of kernel scale is 2 bytes"):
+        _parameters(SCALE, "scale", [None, None, np.int16(3), np.float32(1)])
+    with pytest.raises(OverflowError, match="does not fit its 4-byte parameter"):
+        _parameters(SCALE, "scale", [None, None, 1 << 32, np.float32(1)])
+    with pytest.raises(OverflowError, match="does not fit"):
+        _parameters(SCALE, "scale", [None, None, -(1 << 31) - 1, np.float32(1)])
+    with pytest.raises(OverflowError):
+        _parameters(SCALE, "scale", [None, None, 1 << 64, np.float32(1)])
+    with pytest.raises(TypeError, match="Unsupported type <class 'str'>"):
+        _parameters(SCALE, "scale", [None, None, "3", np.float32(1)])
+    with pytest.raises(TypeError, match=r"numpy.ndarray of shape \(2,\)"):
+        _parameters(SCALE, "scale", [np.zeros(2, np.float32), None, 3, np.float32(1)])
+    with pytest.raises(TypeError, match="kernel arguments must be a tuple"):
+        cp._core._raw_kernel_parameters(cp.cuda.compiler.compile_to_cubin(SCALE, "scale", "sm_90"), "scale", None)
+    # Python ints narrow into any integer parameter they fit, signed or unsigned, as CuPy's int64 reads.
+    assert _parameters(SCALE, "scale", [None, None, -(1 << 31), np.float32(1)])[2] == np.int32(-(1 << 31)).tobytes()
+    assert _parameters(SCALE, "scale", [None, None, (1 << 32) - 1, np.float32(1)])[2] == b"\xff\xff\xff\xff"
