@@ -364,7 +364,7 @@ def test_argument_errors_on_the_host():
     with pytest.raises(TypeError, match=r"numpy.ndarray of shape \(2,\)"):
         _parameters(SCALE, "scale", [np.zeros(2, np.float32), None, 3, np.float32(1)])
     with pytest.raises(TypeError, match="kernel arguments must be a tuple"):
-        cp._core._raw_kernel_parameters(cp.cuda.compiler.compile_to_cubin(SCALE, "scale", "sm_90"), "scale", None)
+        cp._core._raw_kernel_parameters(cp.cuda.compiler.compile_to_cubin(SCALE, "scale", "sm_90"), "scale", 3)
     # Python ints narrow into any integer parameter they fit, signed or unsigned, as CuPy's int64 reads.
     assert _parameters(SCALE, "scale", [None, None, -(1 << 31), np.float32(1)])[2] == np.int32(-(1 << 31)).tobytes()
     assert _parameters(SCALE, "scale", [None, None, (1 << 32) - 1, np.float32(1)])[2] == b"\xff\xff\xff\xff"
