@@ -1,10 +1,12 @@
 """cuarray.RawKernel against CuPy's semantics: constructor checks and NVRTC compiles on the host;
 launches, CuPy's argument conversions, attributes, streams and cooperative launches on a GPU."""
+import functools
 import os
 import shutil
 
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
 
 import cuarray as cp
 
@@ -368,3 +370,30 @@ def test_argument_errors_on_the_host():
     # Python ints narrow into any integer parameter they fit, signed or unsigned, as CuPy's int64 reads.
     assert _parameters(SCALE, "scale", [None, None, -(1 << 31), np.float32(1)])[2] == np.int32(-(1 << 31)).tobytes()
     assert _parameters(SCALE, "scale", [None, None, (1 << 32) - 1, np.float32(1)])[2] == b"\xff\xff\xff\xff"
+
+
+INT_PARAMS = r'''
+extern "C" __global__ void widths(signed char a, short b, int c, long long d) {}
+'''
+
+
+@given(st.integers(min_value=-(1 << 63), max_value=(1 << 63) - 1), st.sampled_from([0, 1, 2, 3]))
+def test_python_int_narrowing_property(value, which):
+    # A Python int is CuPy's int64; into a parameter of n bytes it goes as its low n bytes exactly
+    # when the value survives that (as a signed or an unsigned n-byte integer), else OverflowError.
+    width = (1, 2, 4, 8)[which]
+    args = [np.int8(0), np.int16(0), np.int32(0), np.int64(0)]
+    args[which] = value
+    image = _widths_image()
+    low, high = -(1 << (8 * width - 1)), (1 << (8 * width)) - 1
+    if low <= value <= high:
+        got = cp._core._raw_kernel_parameters(image, "widths", tuple(args))[which]
+        assert got == (value & ((1 << (8 * width)) - 1)).to_bytes(width, "little")
+    else:
+        with pytest.raises(OverflowError):
+            cp._core._raw_kernel_parameters(image, "widths", tuple(args))
+
+
+@functools.lru_cache(maxsize=None)
+def _widths_image():
+    return cp.cuda.compiler.compile_to_cubin(INT_PARAMS, "widths", "sm_90")
