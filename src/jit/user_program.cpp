@@ -77,14 +77,18 @@ std::vector<std::string> user_program_options(const UserProgram& program, const 
   return options;
 }
 
-CompiledProgram compile_user_program(const UserProgram& program, const std::string& arch) {
-  const std::vector<std::string> options = user_program_options(program, arch);
+std::string user_program_key(const UserProgram& program, const std::string& arch) {
   std::string key_text = program.nvcc ? "user program, nvcc " + find_nvcc() : "user program, nvrtc";
   key_text += '\0' + program.source + '\0';
-  for (const auto& o : options) key_text += o + '\0';
+  for (const auto& o : user_program_options(program, arch)) key_text += o + '\0';
   key_text += "name expressions";
   for (const auto& e : program.name_expressions) key_text += '\0' + e;
-  key_text += '\0' + arch + '\0' + std::to_string(program.nvcc ? 0 : nvrtc_version());
+  return key_text + '\0' + arch + '\0' + std::to_string(program.nvcc ? 0 : nvrtc_version());
+}
+
+CompiledProgram compile_user_program(const UserProgram& program, const std::string& arch) {
+  const std::vector<std::string> options = user_program_options(program, arch);
+  const std::string key_text = user_program_key(program, arch);
   auto compile = [&] {
     if (program.nvcc) return serialize({compile_with_nvcc(program.source, program.name, arch, options), {}});
     return serialize(compile_program(program.source, program.name, options, program.name_expressions));

@@ -21,6 +21,10 @@ struct UserProgram {
 // options: user code keeps the compiler's defaults (FMA contraction among them).
 CompiledProgram compile_user_program(const UserProgram& program, const std::string& arch);
 
+// Everything that determines `program`'s CUBIN on `arch`: the disk cache's key, and the in-memory
+// key of the modules loaded from it.
+std::string user_program_key(const UserProgram& program, const std::string& arch);
+
 // The options NVRTC gets for `program` on `arch` (part of the cache key; tests read them).
 std::vector<std::string> user_program_options(const UserProgram& program, const std::string& arch);
 

@@ -397,3 +397,15 @@ def test_python_int_narrowing_property(value, which):
 @functools.lru_cache(maxsize=None)
 def _widths_image():
     return cp.cuda.compiler.compile_to_cubin(INT_PARAMS, "widths", "sm_90")
+
+
+@gpu
+def test_the_same_code_shares_its_loaded_module():
+    # Built again (as CuPy code does inside functions called in a loop), a kernel finds the module
+    # already loaded: the function is the same, so its attributes are too.
+    a = cp.RawKernel(SCALE, "scale")
+    b = cp.RawKernel(SCALE, "scale")
+    a.max_dynamic_shared_size_bytes = 80 * 1024
+    assert b.max_dynamic_shared_size_bytes == 80 * 1024
+    c = cp.RawKernel(SCALE, "scale", options=("-DOTHER",))  # other options: another module
+    assert c.max_dynamic_shared_size_bytes != 80 * 1024

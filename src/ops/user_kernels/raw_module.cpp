@@ -33,6 +33,24 @@ class ModuleGlobalBuffer final : public Buffer {
   std::shared_ptr<jit::Module> module_;
 };
 
+// The modules of user programs loaded anywhere in the process, by program and device. CuPy code
+// often builds the same RawKernel again and again (inside a function called in a loop): it then
+// finds the loaded module here, with no disk read and no second load. Entries hold weak
+// references, so a module still unloads when its last RawModule, RawKernel or global goes.
+struct LoadedProgram {
+  std::weak_ptr<jit::Module> module;
+  std::vector<std::string> lowered_names;
+};
+std::mutex g_programs_mutex;
+std::unordered_map<std::string, LoadedProgram>& loaded_programs() {
+  static auto* programs = new std::unordered_map<std::string, LoadedProgram>();  // outlives static teardown
+  return *programs;
+}
+
+void forget_unloaded_programs(std::unordered_map<std::string, LoadedProgram>& programs) {
+  for (auto it = programs.begin(); it != programs.end();) it = it->second.module.expired() ? programs.erase(it) : ++it;
+}
+
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -56,15 +74,29 @@ struct RawModule::Impl {
     const int device = current_device();
     std::lock_guard<std::mutex> lock(mutex);
     if (auto found = loaded.find(device); found != loaded.end()) return found->second;
-    Loaded fresh;
-    if (from_source) {
-      jit::CompiledProgram compiled = jit::compile_user_program(program, jit::device_arch(device));
-      fresh.module = jit::Module::load(compiled.cubin, device);
-      fresh.lowered_names = std::move(compiled.lowered_names);
-    } else {
-      fresh.module = jit::Module::load(image, device);
-    }
+    Loaded fresh = from_source ? from_program(device) : Loaded{jit::Module::load(image, device), {}};
     return loaded.emplace(device, std::move(fresh)).first->second;
+  }
+
+  // The program's module on `device`: one already loaded for the same program, else compiled (or
+  // read from the disk cache) and loaded.
+  Loaded from_program(int device) const {
+    const std::string arch = jit::device_arch(device);
+    const std::string key = jit::user_program_key(program, arch) + '\0' + std::to_string(device);
+    {
+      std::lock_guard<std::mutex> lock(g_programs_mutex);
+      auto found = loaded_programs().find(key);
+      if (found != loaded_programs().end())
+        if (std::shared_ptr<jit::Module> module = found->second.module.lock())
+          return {std::move(module), found->second.lowered_names};
+    }
+    jit::CompiledProgram compiled = jit::compile_user_program(program, arch);
+    Loaded fresh{jit::Module::load(compiled.cubin, device), std::move(compiled.lowered_names)};
+    std::lock_guard<std::mutex> lock(g_programs_mutex);
+    auto& programs = loaded_programs();
+    if (programs.size() >= 64 && (programs.size() & (programs.size() - 1)) == 0) forget_unloaded_programs(programs);
+    programs[key] = {fresh.module, fresh.lowered_names};
+    return fresh;
   }
 };
 
