@@ -1,5 +1,6 @@
 #include "jit/image_params.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -38,14 +39,18 @@ std::optional<PtxParam> parse_param(std::string_view decl) {
   }
   if (words.size() < 3 || words[0] != ".param") return std::nullopt;
   uint32_t align = 0, element = 0;
+  bool pointer = false;  // after .ptr, .align is the pointee's alignment, not the parameter's
   size_t i = 1;
   for (; i + 1 < words.size(); ++i) {
     if (words[i] == ".align" && i + 2 < words.size()) {
       const std::string_view n = words[++i];
-      if (std::from_chars(n.data(), n.data() + n.size(), align).ec != std::errc()) return std::nullopt;
-    } else if (words[i] == ".ptr" || words[i] == ".global" || words[i] == ".const" || words[i] == ".shared" ||
-               words[i] == ".local") {
-      continue;  // pointer annotations: the parameter is still its .u64
+      uint32_t value = 0;
+      if (std::from_chars(n.data(), n.data() + n.size(), value).ec != std::errc() || value == 0) return std::nullopt;
+      if (!pointer) align = value;
+    } else if (words[i] == ".ptr") {
+      pointer = true;
+    } else if (words[i] == ".global" || words[i] == ".const" || words[i] == ".shared" || words[i] == ".local") {
+      continue;  // the pointee's state space: the parameter is still its .u64
     } else if (uint32_t bytes = ptx_type_bytes(words[i])) {
       element = bytes;
     } else {
@@ -61,7 +66,7 @@ std::optional<PtxParam> parse_param(std::string_view decl) {
         std::from_chars(name.data() + open + 1, name.data() + close, count).ec != std::errc())
       return std::nullopt;
   }
-  return PtxParam{element * count, align ? align : element};
+  return PtxParam{element * count, std::max(align, element)};
 }
 
 }  // namespace

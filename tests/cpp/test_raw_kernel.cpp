@@ -405,6 +405,7 @@ template <int N> struct A { int v[N]; };
 extern "C" __global__ void k(const float* __restrict__ x, int n, P p, short s, double d) {}
 extern "C" __global__ void k2(A<5> a, char c, long long q) {}
 extern "C" __global__ void none() {}
+extern "C" __global__ void k3(int a, const double* __restrict__ p, char c, const char* __restrict__ q, float* r) {}
 )";
 
 std::unordered_map<std::string, jit::CubinParams> layouts_from_nvrtc() {
@@ -455,10 +456,21 @@ TEST(ImageParams, PtxEntriesLaidOutAsTheCubin) {
 {
 	ret;
 }
+.visible .entry k3(
+	.param .u32 k3_param_0,
+	.param .u64 .ptr .global .align 8 k3_param_1,
+	.param .u8 k3_param_2,
+	.param .u64 .ptr .align 1 k3_param_3,
+	.param .u64 k3_param_4
+)
+{
+	ret;
+}
 )";
   const auto from_cubin = layouts_from_nvrtc();
   expect_same_layouts(jit::image_params(ptx), from_cubin);
   EXPECT_EQ(jit::ptx_params(ptx).at("k").params[2].offset, 16u);
+  EXPECT_EQ(jit::ptx_params(ptx).at("k3").params[3].offset, 24u);  // not 17: .align after .ptr is the pointee's
   // A parameter we cannot read leaves that kernel unknown, not wrong.
   EXPECT_EQ(jit::ptx_params(".version 9.0\n.entry odd(\n.param .weird x\n)\n{\n}\n").count("odd"), 0u);
 }
