@@ -104,8 +104,8 @@ std::unordered_map<std::string, CubinParams> ptx_params(std::string_view ptx) {
         layout.params.push_back({offset, p->size});
         offset += p->size;
       }
-      if (!readable) continue;  // unknown: no entry
-      layout.count = static_cast<int>(layout.params.size());
+      if (!readable) layout = {};  // count -1: the kernel exists, its layout is unknown
+      else layout.count = static_cast<int>(layout.params.size());
     }
     kernels.emplace(name, std::move(layout));
   }

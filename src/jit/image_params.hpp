@@ -1,8 +1,8 @@
 // Parameter layouts of a module image of any kind cuModuleLoadData takes: a CUBIN (its .nv.info
 // sections, cubin_params), a fatbin (the CUBINs embedded in it: a kernel's parameters are the same
 // on every architecture, so the first CUBIN that describes a kernel is enough) or PTX text (each
-// .entry's .param list, laid out as the ABI does: every parameter at its alignment). A compressed
-// fatbin or a kernel we cannot read has no entry: its layout is unknown.
+// .entry's .param list, laid out as the ABI does: every parameter at its alignment). Every kernel
+// has an entry (count -1 where its parameters cannot be read); a compressed fatbin has none.
 #pragma once
 #include <string>
 #include <string_view>

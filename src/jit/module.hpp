@@ -31,6 +31,12 @@ class Module {
   // valid while this module lives.
   runtime::Kernel kernel(const std::string& name);
   int device() const { return device_; }
+  // Whether the image defines the kernel `name`, as far as its own records say: false only when it
+  // describes its kernels and `name` is not among them (then cuModuleGetFunction would fail, an
+  // API error every compute-sanitizer run reports), true when it may.
+  bool may_have_kernel(const std::string& name) const {
+    return cubin_params_.empty() || cubin_params_.count(name) > 0;
+  }
   // The address and size of the module's __device__ or __constant__ variable `name` (CudaDriver
   // error naming the call when it has none).
   std::pair<CUdeviceptr, size_t> global(const std::string& name);
