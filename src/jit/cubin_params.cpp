@@ -104,4 +104,27 @@ std::unordered_map<std::string, CubinParams> cubin_params(std::string_view cubin
   return kernels;
 }
 
+std::unordered_set<std::string> cubin_variables(std::string_view cubin) {
+  std::string_view symbols, strings;
+  for_each_section(cubin, [&](std::string_view name, std::string_view bytes) {
+    if (name == ".symtab") symbols = bytes;
+    if (name == ".strtab") strings = bytes;
+  });
+  // Elf64_Sym: name offset (4 bytes), info (1: the type in its low 4 bits), other (1), section
+  // index (2), value (8), size (8).
+  constexpr size_t kSymbolBytes = 24;
+  constexpr uint8_t kTypeObject = 1;
+  std::unordered_set<std::string> variables;
+  for (size_t at = 0; at + kSymbolBytes <= symbols.size(); at += kSymbolBytes) {
+    uint32_t name_at = 0;
+    uint8_t info = 0;
+    uint16_t section = 0;
+    if (!read(symbols, at, name_at) || !read(symbols, at + 4, info) || !read(symbols, at + 6, section)) break;
+    if ((info & 0xf) != kTypeObject || section == 0 || name_at >= strings.size()) continue;
+    const std::string_view rest = strings.substr(name_at);
+    variables.emplace(rest.substr(0, rest.find('\0')));
+  }
+  return variables;
+}
+
 }  // namespace cuarray::jit

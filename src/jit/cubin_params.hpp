@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace cuarray::jit {
@@ -25,5 +26,9 @@ struct CubinParams {
 
 // Every kernel the CUBIN describes, by name; empty for a file that is not an ELF CUBIN.
 std::unordered_map<std::string, CubinParams> cubin_params(std::string_view cubin);
+
+// The variables (__device__, __constant__) a CUBIN's symbol table defines, by name; empty for a
+// file that is not an ELF CUBIN.
+std::unordered_set<std::string> cubin_variables(std::string_view cubin);
 
 }  // namespace cuarray::jit

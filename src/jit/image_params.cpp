@@ -127,4 +127,14 @@ std::unordered_map<std::string, CubinParams> image_params(std::string_view image
   return kernels;
 }
 
+std::optional<std::unordered_set<std::string>> image_variables(std::string_view image) {
+  if (image.substr(0, kElfMagic.size()) == kElfMagic) return cubin_variables(image);
+  std::optional<std::unordered_set<std::string>> variables;
+  for (size_t at = image.find(kElfMagic); at != std::string_view::npos; at = image.find(kElfMagic, at + 1)) {
+    if (!variables) variables.emplace();
+    variables->merge(cubin_variables(image.substr(at)));
+  }
+  return variables;
+}
+
 }  // namespace cuarray::jit

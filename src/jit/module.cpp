@@ -1,5 +1,6 @@
 #include "jit/module.hpp"
 
+#include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "jit/image_params.hpp"
 #include "runtime/context.hpp"
@@ -32,7 +33,7 @@ std::shared_ptr<Module> Module::load(std::string_view cubin, int device) {
   runtime::activate(device);
   CUmodule module;
   CU_CALL(cuModuleLoadData, &module, cubin.data());
-  return std::shared_ptr<Module>(new Module(device, module, image_params(cubin)));
+  return std::shared_ptr<Module>(new Module(device, module, image_params(cubin), image_variables(cubin)));
 }
 
 Module::~Module() {
@@ -63,6 +64,9 @@ runtime::Kernel Module::kernel(const std::string& name) {
 }
 
 std::pair<CUdeviceptr, size_t> Module::global(const std::string& name) {
+  if (variables_ && !variables_->count(name))
+    throw_error(ErrorKind::CudaDriver,
+                "cuModuleGetGlobal failed: CUDA_ERROR_NOT_FOUND: the module has no variable " + name);
   runtime::ScopedActivation on_device(device_);
   CUdeviceptr address = 0;
   size_t bytes = 0;

@@ -7,9 +7,11 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "jit/cubin_params.hpp"
@@ -37,13 +39,15 @@ class Module {
   bool may_have_kernel(const std::string& name) const {
     return cubin_params_.empty() || cubin_params_.count(name) > 0;
   }
-  // The address and size of the module's __device__ or __constant__ variable `name` (CudaDriver
-  // error naming the call when it has none).
+  // The address and size of the module's __device__ or __constant__ variable `name`; a CudaDriver
+  // error when it has none (found in the image's symbol table where it has one, so without a
+  // failing driver call).
   std::pair<CUdeviceptr, size_t> global(const std::string& name);
 
  private:
-  Module(int device, CUmodule module, std::unordered_map<std::string, CubinParams> params)
-      : device_(device), module_(module), cubin_params_(std::move(params)) {}
+  Module(int device, CUmodule module, std::unordered_map<std::string, CubinParams> params,
+         std::optional<std::unordered_set<std::string>> variables)
+      : device_(device), module_(module), cubin_params_(std::move(params)), variables_(std::move(variables)) {}
   struct Loaded {
     CUfunction function;
     std::unique_ptr<runtime::KernelInfo> info;  // its address is handed out: never moves
@@ -51,6 +55,7 @@ class Module {
   int device_;
   CUmodule module_;
   std::unordered_map<std::string, CubinParams> cubin_params_;  // of every kernel in the module
+  std::optional<std::unordered_set<std::string>> variables_;   // nullopt: the image does not say
   std::mutex mutex_;
   std::unordered_map<std::string, Loaded> kernels_;
 };

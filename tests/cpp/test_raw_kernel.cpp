@@ -125,6 +125,12 @@ TEST(RawProgram, NameExpressionsComeBackLoweredAndCached) {
   EXPECT_EQ(kernels.at(first.lowered_names[2]).count, 3);
   EXPECT_EQ(kernels.at(first.lowered_names[2]).params[2].size, 8u);
   EXPECT_EQ(kernels.at("use_globals").count, 1);
+  // Its variables, from the symbol table (get_global looks there before asking the driver).
+  const auto variables = jit::cubin_variables(first.cubin);
+  EXPECT_TRUE(variables.count("counter"));
+  EXPECT_TRUE(variables.count("coefficients"));
+  EXPECT_FALSE(variables.count("use_globals"));
+  EXPECT_EQ(jit::image_variables(first.cubin), variables);
   EXPECT_EQ(cache.files(), 1u);
   // The second compile reads the file: the same CUBIN and the same lowered names.
   const jit::CompiledProgram second = jit::compile_user_program(program, "sm_90");
@@ -406,6 +412,7 @@ extern "C" __global__ void k(const float* __restrict__ x, int n, P p, short s, d
 extern "C" __global__ void k2(A<5> a, char c, long long q) {}
 extern "C" __global__ void none() {}
 extern "C" __global__ void k3(int a, const double* __restrict__ p, char c, const char* __restrict__ q, float* r) {}
+__constant__ int table[8];
 )";
 
 std::unordered_map<std::string, jit::CubinParams> layouts_from_nvrtc() {
@@ -486,11 +493,20 @@ TEST(ImageParams, FatbinAndPtxFromNvcc) {
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
   const auto from_cubin = layouts_from_nvrtc();
-  for (const char* kind : {"--fatbin", "--ptx", "--cubin"}) {
+  for (const std::string kind : {"--fatbin", "--ptx", "--cubin"}) {
     const std::string out = dir + "/k.out";
     const std::string command = nvcc + " " + kind + " -arch=sm_90 -o " + out + " " + dir + "/k.cu";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
-    expect_same_layouts(jit::image_params(read(out)), from_cubin);
+    const std::string image = read(out);
+    expect_same_layouts(jit::image_params(image), from_cubin);
+    const auto variables = jit::image_variables(image);
+    if (kind == "--ptx") {
+      EXPECT_FALSE(variables.has_value());  // PTX does not say: get_global asks the driver
+    } else {
+      ASSERT_TRUE(variables.has_value()) << kind;
+      EXPECT_TRUE(variables->count("table")) << kind;
+      EXPECT_FALSE(variables->count("k")) << kind;
+    }
   }
   std::filesystem::remove_all(dir);
 }
