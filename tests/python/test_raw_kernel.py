@@ -409,3 +409,15 @@ def test_the_same_code_shares_its_loaded_module():
     assert b.max_dynamic_shared_size_bytes == 80 * 1024
     c = cp.RawKernel(SCALE, "scale", options=("-DOTHER",))  # other options: another module
     assert c.max_dynamic_shared_size_bytes != 80 * 1024
+
+
+def test_compile_exception_dump_numbers_the_source():
+    import io
+    source = "\n".join(["// line"] * 9 + ['extern "C" __global__ void broken() { nope; }'])
+    with pytest.raises(cp.cuda.compiler.CompileException) as info:
+        cp.RawKernel(source, "broken")._raw_module._module.compile_for("sm_90")
+    report = io.StringIO()
+    info.value.dump(report)
+    text = report.getvalue()
+    assert "nope" in text
+    assert "01 // line\n" in text and '10 extern "C" __global__ void broken() { nope; }\n' in text

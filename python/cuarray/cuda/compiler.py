@@ -16,7 +16,15 @@ class CompileException(Exception):
         return type(self), (self._msg, self.source, self.name, self.options)
 
     def dump(self, f):
-        f.write(f"NVRTC compilation of {self.name} failed:\n{self._msg}\n{self.source}\n")
+        """CuPy's report: the log, the name, the options and the source with line numbers."""
+        lines = self.source.split("\n")
+        digits = len(str(len(lines)))
+        f.write(f"NVRTC compilation error: {self}\n-----\nName: {self.name}\n")
+        f.write(f"Options: {' '.join(self.options)}\nCUDA source:\n")
+        for number, line in enumerate(lines, 1):
+            f.write(f"{number:0{digits}d} {line.rstrip()}\n")
+        f.write("-----\n")
+        f.flush()
 
 
 def compile_to_cubin(source, name="kernel", arch="sm_90"):
