@@ -421,3 +421,21 @@ def test_compile_exception_dump_numbers_the_source():
     text = report.getvalue()
     assert "nope" in text
     assert "01 // line\n" in text and '10 extern "C" __global__ void broken() { nope; }\n' in text
+
+
+@gpu
+def test_strided_and_negative_stride_views_pass_their_first_element(rng):
+    # As in CuPy, a view is its data pointer: the kernel walks it with the view's own strides.
+    src = r'''
+    extern "C" __global__ void walk(const float* first, float* y, long long step, int n) {
+        int i = threadIdx.x;
+        if (i < n) y[i] = first[i * step];
+    }'''
+    k = cp.RawKernel(src, "walk")
+    x_np = random_array(64, np.float32, rng)
+    x = cp.asarray(x_np)
+    for view, step in [(x[::2], 2), (x[::-1], -1), (x[40:3:-3], -3)]:
+        expected = x_np[{2: slice(None, None, 2), -1: slice(None, None, -1), -3: slice(40, 3, -3)}[step]]
+        y = cp.zeros(expected.size, dtype=cp.float32)
+        k((1,), (64,), (view, y, step, expected.size))
+        assert_array_equal_np(y, expected)
