@@ -10,6 +10,7 @@ void bind_ufuncs(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_creation(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
+void bind_raw_kernels(nanobind::module_& m);
 void bind_select(nanobind::module_& m);
 void bind_sorting(nanobind::module_& m);
 void bind_scans(nanobind::module_& m);
@@ -23,5 +24,4 @@ void bind_products(nanobind::module_& m);
 void bind_matmul_operators(nanobind::class_<PyArray>& cls);
 void bind_einsum(nanobind::module_& m);
 void bind_linalg(nanobind::module_& m);
-void bind_raw_kernels(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -12,6 +12,7 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_reductions(m);
   cuarray::py::bind_creation(m);
   cuarray::py::bind_cuda(m);
+  cuarray::py::bind_raw_kernels(m);
   cuarray::py::bind_select(m);
   cuarray::py::bind_sorting(m);
   cuarray::py::bind_scans(m);
@@ -23,5 +24,4 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_products(m);
   cuarray::py::bind_einsum(m);
   cuarray::py::bind_linalg(m);
-  cuarray::py::bind_raw_kernels(m);
 }
