@@ -1,0 +1,82 @@
+// User-defined kernels, as CuPy defines them: ElementwiseKernel (a loop body over named
+// parameters, run by the elementwise engine). Parameter lists read like CuPy's:
+// "float32 x, T y, raw T z": a dtype name or a one-letter type placeholder, then the name, with
+// the modifiers `raw` (the body indexes the array itself) and `_non_const` before the type.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cuarray/ndarray.hpp"
+#include "cuarray/ufunc.hpp"
+
+namespace cuarray {
+
+struct KernelParam {
+  std::string name;
+  std::optional<DType> dtype;  // a fixed dtype, or
+  char placeholder = 0;        // a one-letter type placeholder bound at call time
+  bool raw = false;
+  bool is_const = true;        // inputs are const unless `_non_const`; outputs never
+};
+
+// Parses a comma-separated parameter list; throws ValueError naming the bad parameter.
+std::vector<KernelParam> parse_kernel_params(std::string_view params, bool is_const);
+
+// The dtypes a call binds: each parameter's, and each placeholder's (sorted by letter).
+struct KernelParamTypes {
+  std::vector<DType> in, out;
+  std::vector<std::pair<char, DType>> placeholders;
+};
+
+// CuPy's rule: a placeholder takes the dtype of the first array bound to it, outputs first; every
+// other array bound to it, or to a fixed dtype, must have exactly that dtype (TypeError naming the
+// parameter). Scalars (nullopt) bind nothing: they convert to their parameter's type. A placeholder
+// only scalars use raises TypeError.
+KernelParamTypes decide_param_types(std::span<const KernelParam> in_params, std::span<const KernelParam> out_params,
+                                    std::span<const std::optional<DType>> in_dtypes,
+                                    std::span<const DType> out_dtypes);
+
+struct ElementwiseKernelOptions {
+  bool reduce_dims = true;  // dimensions are always coalesced; `i` stays the C-order index either way
+  std::string preamble;
+  std::vector<std::string> options;  // NVRTC options
+  std::string loop_prep, after_loop;
+};
+
+class ElementwiseKernel {
+ public:
+  ElementwiseKernel(std::string_view in_params, std::string_view out_params, std::string operation,
+                    std::string name = "kernel", ElementwiseKernelOptions options = {});
+
+  // Runs the kernel on the current stream. `inputs` are arrays or scalars, one per input
+  // parameter; `outputs` is empty (allocated, of the broadcast shape or `size`) or one array per
+  // output parameter (written in place). `size` is the iteration size when every array is raw.
+  // Returns the outputs.
+  std::vector<NDArray> operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
+                                  std::optional<int64_t> size = std::nullopt) const;
+
+  const std::vector<KernelParam>& in_params() const { return in_; }
+  const std::vector<KernelParam>& out_params() const { return out_; }
+  const std::string& name() const { return name_; }
+  // The body the engine runs (parameter bindings, then the operation) and its preamble (the
+  // placeholders' typedefs, then the user's), for a call that binds `types`.
+  std::string body() const;
+  std::string preamble(const KernelParamTypes& types) const;
+  std::vector<DType> fragment_dtypes(const KernelParamTypes& types) const;
+  uint64_t op_id(const KernelParamTypes& types) const;
+
+ private:
+  std::vector<KernelParam> in_, out_;
+  std::string operation_, name_;
+  ElementwiseKernelOptions options_;
+};
+
+// "  1 | first line\n  2 | ..." for compile errors.
+std::string numbered_source(std::string_view source);
+
+}  // namespace cuarray

@@ -1,0 +1,207 @@
+// A user ElementwiseKernel on the elementwise engine: the call decides the parameters' dtypes,
+// allocates or checks the outputs, and hands the engine a body that binds the user's names to
+// the engine's operands (non-raw inputs and outputs) and raw arrays.
+#include <cctype>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/runtime.hpp"
+#include "cuarray/user_kernels.hpp"
+#include "jit/hash.hpp"
+#include "jit/kernel_source.hpp"
+#include "ops/engines/elementwise/elementwise.hpp"
+
+namespace cuarray {
+namespace {
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+std::string idx(size_t k) { return std::to_string(k); }
+
+uint64_t hash_params(std::span<const KernelParam> params, uint64_t h) {
+  for (const KernelParam& p : params) {
+    h = jit::fnv1a64(p.name, h);
+    const uint8_t bits[4] = {static_cast<uint8_t>(p.dtype ? static_cast<int>(*p.dtype) : 0xff),
+                             static_cast<uint8_t>(p.placeholder), p.raw, p.is_const};
+    h = jit::fnv1a64(bits, sizeof bits, h);
+  }
+  return h;
+}
+
+}  // namespace
+
+ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_view out_params, std::string operation,
+                                     std::string name, ElementwiseKernelOptions options)
+    : in_(parse_kernel_params(in_params, true)),
+      out_(parse_kernel_params(out_params, false)),
+      operation_(std::move(operation)),
+      name_(std::move(name)),
+      options_(std::move(options)) {
+  if (!is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
+  if (!options_.loop_prep.empty() || !options_.after_loop.empty())
+    throw_error(ErrorKind::NotImplemented, "ElementwiseKernel: loop_prep and after_loop are not supported yet");
+  if (out_.empty()) throw_error(ErrorKind::Value, "ElementwiseKernel needs at least one output parameter");
+}
+
+std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
+  std::vector<DType> dtypes(types.in);
+  dtypes.insert(dtypes.end(), types.out.begin(), types.out.end());
+  // User code may name the types without a parameter of them (CuPy always declares them).
+  auto names = [&](const char* word) {
+    return operation_.find(word) != std::string::npos || options_.preamble.find(word) != std::string::npos;
+  };
+  if (names("float16")) dtypes.push_back(DType::Float16);
+  if (names("complex")) dtypes.push_back(DType::Complex64);
+  return dtypes;
+}
+
+std::string ElementwiseKernel::preamble(const KernelParamTypes& types) const {
+  std::string s;
+  const std::vector<DType> dtypes = fragment_dtypes(types);
+  auto uses = [&](auto pred) {
+    for (DType t : dtypes)
+      if (pred(t)) return true;
+    return false;
+  };
+  if (uses([](DType t) { return t == DType::Float16; })) s += "using cuarray::float16;\n";
+  if (uses([](DType t) { return is_complex(t); })) s += "using cuarray::complex;\n";
+  for (const auto& [letter, t] : types.placeholders)
+    s += "typedef " + std::string(jit::kernel_type_name(t)) + " " + std::string(1, letter) + ";\n";
+  s += options_.preamble;
+  return s + "\n";
+}
+
+std::string ElementwiseKernel::body() const {
+  // The engine's names go to unique aliases first, so that a parameter may be called in0 or out0.
+  std::string outer = "const ptrdiff_t _cuarray_i = static_cast<ptrdiff_t>(i);\n"
+                      "const CIndexer _ind = {static_cast<ptrdiff_t>(n), _cuarray_i};\n";
+  std::string inner = "const ptrdiff_t i = _cuarray_i;\n";
+  size_t engine_in = 0, engine_out = 0, raw = 0;
+  auto bind = [&](const KernelParam& p, bool output) {
+    std::string alias, type;
+    if (p.raw) {
+      alias = "_cuarray_raw" + idx(raw);
+      outer += "const auto& " + alias + " = raw" + idx(raw++) + ";\n";
+      inner += "const auto& " + p.name + " = " + alias + ";\n";
+      return;
+    }
+    if (output) {
+      alias = "_cuarray_out" + idx(engine_out);
+      outer += "out" + idx(engine_out) + "_t& " + alias + " = out" + idx(engine_out) + ";\n";
+      inner += "out" + idx(engine_out++) + "_t& " + p.name + " = " + alias + ";\n";
+    } else {
+      alias = "_cuarray_in" + idx(engine_in);
+      outer += "const in" + idx(engine_in) + "_t& " + alias + " = in" + idx(engine_in) + ";\n";
+      // _non_const: a copy the body may change (not written back).
+      inner += (p.is_const ? "const in" : "in") + idx(engine_in++) + "_t" + (p.is_const ? "& " : " ") + p.name +
+               " = " + alias + ";\n";
+    }
+  };
+  for (const KernelParam& p : in_) bind(p, false);
+  for (const KernelParam& p : out_) bind(p, true);
+  return outer + "{\n" + inner + operation_ + "\n}\n";
+}
+
+uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types) const {
+  uint64_t h = jit::fnv1a64(operation_);
+  h = jit::fnv1a64(options_.preamble, h);
+  h = hash_params(in_, hash_params(out_, h));
+  for (const std::string& o : options_.options) h = jit::fnv1a64(o, jit::fnv1a64("\0", 1, h));
+  for (const auto& [letter, t] : types.placeholders) {
+    const uint8_t bits[2] = {static_cast<uint8_t>(letter), static_cast<uint8_t>(t)};
+    h = jit::fnv1a64(bits, 2, h);
+  }
+  return h | (1ull << 63);  // never a ufunc's or an internal op's id
+}
+
+std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
+                                                   std::optional<int64_t> size) const {
+  const size_t nin = in_.size(), nout = out_.size();
+  if (inputs.size() != nin || (!outputs.empty() && outputs.size() != nout))
+    throw_error(ErrorKind::Type, "Wrong number of arguments for '" + name_ + "'. It must be either " + idx(nin) +
+                                     " or " + idx(nin + nout) + " (with outputs), but given " +
+                                     idx(inputs.size() + outputs.size()) + ".");
+  std::vector<const Shape*> shapes;
+  std::vector<std::optional<DType>> in_dtypes(nin);
+  int device = -1;
+  for (size_t k = 0; k < nin; ++k) {
+    if (inputs[k].is_scalar()) {
+      if (in_[k].raw) throw_error(ErrorKind::Type, "raw parameter " + in_[k].name + " needs an array, not a scalar");
+      continue;
+    }
+    const NDArray& a = *inputs[k].array;
+    in_dtypes[k] = a.dtype();
+    if (device < 0) device = a.device();
+    if (!in_[k].raw) shapes.push_back(&a.shape());
+  }
+  std::vector<DType> out_dtypes;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    out_dtypes.push_back(outputs[k].dtype());
+    if (device < 0) device = outputs[k].device();
+    if (!out_[k].raw) shapes.push_back(&outputs[k].shape());
+  }
+  if (size) {
+    if (!shapes.empty())
+      throw_error(ErrorKind::Value, "Specified 'size' can be used only if all of the ndarray are 'raw'.");
+    if (*size < 0) throw_error(ErrorKind::Value, "size must be nonnegative, got " + std::to_string(*size));
+  } else if (shapes.empty()) {
+    throw_error(ErrorKind::Value, "Loop size is undecided.");
+  }
+  const Shape shape = size ? Shape{*size} : broadcast_shapes(shapes);
+  const KernelParamTypes types = decide_param_types(in_, out_, in_dtypes, out_dtypes);
+
+  std::vector<NDArray> result;
+  if (outputs.empty()) {
+    for (size_t k = 0; k < nout; ++k)
+      if (out_[k].raw && !size) throw_error(ErrorKind::Value, "Output array size is Undecided");
+    for (size_t k = 0; k < nout; ++k) result.push_back(empty(shape, types.out[k]));
+  } else {
+    for (size_t k = 0; k < nout; ++k) {
+      if (!out_[k].raw && outputs[k].shape() != shape)
+        throw_error(ErrorKind::Value, "Out shape is mismatched: " + out_[k].name + " has shape " +
+                                          shape_repr(outputs[k].shape()) + ", the loop " + shape_repr(shape));
+      result.push_back(outputs[k]);
+    }
+  }
+  if (shape_size(shape) == 0) return result;
+  if (device < 0) device = result[0].device();
+
+  // The engine's operands: non-raw inputs (arrays or scalars), non-raw outputs, raw arrays.
+  std::vector<Operand> engine_in;
+  std::vector<NDArray> engine_out, raw_arrays;
+  std::vector<DType> loop;
+  for (size_t k = 0; k < nin; ++k) {
+    if (in_[k].raw) {
+      raw_arrays.push_back(*inputs[k].array);
+    } else {
+      engine_in.push_back(inputs[k]);
+      loop.push_back(types.in[k]);
+    }
+  }
+  for (size_t k = 0; k < nout; ++k)
+    if (!out_[k].raw) loop.push_back(types.out[k]);
+  for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
+
+  const std::string expr = body(), pre = preamble(types);
+  const std::vector<DType> extra = fragment_dtypes(types);
+  ops::ElementwiseSpec spec{op_id(types), expr, static_cast<int>(engine_in.size()),
+                            static_cast<int>(engine_out.size()), loop.data(), pre};
+  spec.user = true;
+  spec.fragment_dtypes = extra;
+  spec.options = options_.options;
+  const ops::RawOperands raw{raw_arrays, shape, device};
+  try {
+    ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw);
+  } catch (const CompileError& e) {
+    throw CompileError(std::string(e.what()) + "\n\nin the source of ElementwiseKernel '" + name_ + "':\n" +
+                           numbered_source(e.source()),
+                       e.source(), name_);
+  }
+  return result;
+}
+
+}  // namespace cuarray
