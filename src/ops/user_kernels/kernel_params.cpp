@@ -10,6 +10,12 @@
 namespace cuarray {
 namespace {
 
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
 std::vector<std::string> split_words(std::string_view s) {
   std::vector<std::string> words;
   std::string word;
@@ -25,11 +31,6 @@ std::vector<std::string> split_words(std::string_view s) {
   return words;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 // What numpy.dtype(name) accepts for the dtypes cuarray has: canonical names, Python's type
 // names, C names and the kind-and-size codes ("f4", "i8", "c16", "b1").
@@ -54,7 +55,7 @@ std::optional<DType> dtype_from_kernel_type(const std::string& t) {
 
 KernelParam parse_param(std::string_view text, bool is_const) {
   const std::vector<std::string> words = split_words(text);
-  if (words.size() < 2) throw_error(ErrorKind::Value, "Syntax error: " + std::string(text));
+  if (words.size() < 2) throw_error(ErrorKind::Value, "Syntax error: " + std::string(trim(text)));
   KernelParam p;
   p.is_const = is_const;
   const std::string& type = words[words.size() - 2];

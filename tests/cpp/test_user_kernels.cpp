@@ -1,0 +1,170 @@
+// User ElementwiseKernels: CuPy's parameter lists, its placeholder rule, and NVRTC compiles of
+// the sources the engine generates for them, for every dtype and layout (no GPU needed); then a
+// run on the GPU against host-computed values.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cuarray/errors.hpp"
+#include "cuarray/user_kernels.hpp"
+#include "expect_compiles.hpp"
+#include "expect_error.hpp"
+#include "gpu_test.hpp"
+#include "ops/engines/elementwise/elementwise_source.hpp"
+
+using namespace cuarray;
+
+namespace {
+
+constexpr DType kAllDtypes[] = {DType::Bool,    DType::Int8,    DType::UInt8,   DType::Int16,     DType::UInt16,
+                                DType::Int32,   DType::UInt32,  DType::Int64,   DType::UInt64,    DType::Float16,
+                                DType::Float32, DType::Float64, DType::Complex64, DType::Complex128};
+
+// The engine's source for one call of `k` binding `types`, as run_elementwise builds it.
+std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& types, const ops::ElementwiseLayout& layout,
+                        bool first_input_scalar = false) {
+  std::vector<DType> loop;
+  std::vector<std::optional<DType>> in_storage;
+  std::vector<DType> out_storage;
+  std::vector<ops::RawArrayType> raw;
+  for (size_t j = 0; j < k.in_params().size(); ++j) {
+    if (k.in_params()[j].raw) {
+      raw.push_back({types.in[j], 2});
+      continue;
+    }
+    loop.push_back(types.in[j]);
+    in_storage.push_back(first_input_scalar && in_storage.empty() ? std::nullopt : std::optional(types.in[j]));
+  }
+  for (size_t j = 0; j < k.out_params().size(); ++j) {
+    if (k.out_params()[j].raw) {
+      raw.push_back({types.out[j], 1});
+      continue;
+    }
+    loop.push_back(types.out[j]);
+    out_storage.push_back(types.out[j]);
+  }
+  const std::string body = k.body(), pre = k.preamble(types);
+  const std::vector<DType> extra = k.fragment_dtypes(types);
+  ops::ElementwiseSpec spec{k.op_id(types), body, static_cast<int>(in_storage.size()),
+                            static_cast<int>(out_storage.size()), loop.data(), pre};
+  spec.user = true;
+  spec.fragment_dtypes = extra;
+  return ops::elementwise_source(spec, in_storage, out_storage, layout, raw);
+}
+
+}  // namespace
+
+TEST(KernelParams, ParsesTypesNamesAndModifiers) {
+  const auto p = parse_kernel_params(" float32 x, T y ,raw  U z, _non_const int64 w", true);
+  ASSERT_EQ(p.size(), 4u);
+  EXPECT_EQ(p[0].name, "x");
+  EXPECT_EQ(p[0].dtype, DType::Float32);
+  EXPECT_FALSE(p[0].raw);
+  EXPECT_EQ(p[1].placeholder, 'T');
+  EXPECT_FALSE(p[1].dtype.has_value());
+  EXPECT_TRUE(p[2].raw);
+  EXPECT_EQ(p[2].placeholder, 'U');
+  EXPECT_TRUE(p[2].is_const);
+  EXPECT_FALSE(p[3].is_const);
+  EXPECT_EQ(p[3].dtype, DType::Int64);
+  EXPECT_TRUE(parse_kernel_params("  ", true).empty());
+  EXPECT_FALSE(parse_kernel_params("T z", false)[0].is_const);
+}
+
+TEST(KernelParams, AcceptsNumpyDtypeSpellings) {
+  const std::pair<const char*, DType> cases[] = {
+      {"float", DType::Float64}, {"int", DType::Int64},     {"complex", DType::Complex128},
+      {"f4", DType::Float32},    {"c8", DType::Complex64},  {"bool", DType::Bool},
+      {"uint8", DType::UInt8},   {"float16", DType::Float16}, {"complex128", DType::Complex128}};
+  for (const auto& [name, dtype] : cases)
+    EXPECT_EQ(parse_kernel_params(std::string(name) + " x", true)[0].dtype, dtype) << name;
+}
+
+TEST(KernelParams, RejectsBadParameters) {
+  test::expect_error(ErrorKind::Value, "Syntax error: x", [] { parse_kernel_params("float32 a, x", true); });
+  test::expect_error(ErrorKind::Value, "Unknown keyword \"const\"", [] { parse_kernel_params("const T x", true); });
+  test::expect_error(ErrorKind::Type, "data type 'floot32' not understood (parameter x)",
+                     [] { parse_kernel_params("floot32 x", true); });
+  test::expect_error(ErrorKind::Value, "Can not use 'i' as a parameter name", [] { parse_kernel_params("T i", true); });
+  test::expect_error(ErrorKind::Value, "Invalid kernel name: \"my kernel\"",
+                     [] { ElementwiseKernel("T x", "T y", "y = x", "my kernel"); });
+}
+
+TEST(KernelParams, PlaceholdersBindOutputsFirstThenInputs) {
+  const auto in = parse_kernel_params("T x, T y, float64 s, U u", true);
+  const auto out = parse_kernel_params("T z", false);
+  const std::optional<DType> in_dtypes[] = {DType::Float32, DType::Float32, std::nullopt, DType::Int8};
+  const KernelParamTypes t = decide_param_types(in, out, in_dtypes, {});
+  EXPECT_EQ(t.in, (std::vector<DType>{DType::Float32, DType::Float32, DType::Float64, DType::Int8}));
+  EXPECT_EQ(t.out, std::vector<DType>{DType::Float32});
+  ASSERT_EQ(t.placeholders.size(), 2u);
+  EXPECT_EQ(t.placeholders[0], std::make_pair('T', DType::Float32));
+  EXPECT_EQ(t.placeholders[1], std::make_pair('U', DType::Int8));
+
+  // A given output binds T before the inputs do: the inputs must then match it.
+  const DType out_dtypes[] = {DType::Float64};
+  test::expect_error(ErrorKind::Type, "Type is mismatched. x float32 float64 T",
+                     [&] { decide_param_types(in, out, in_dtypes, out_dtypes); });
+}
+
+TEST(KernelParams, MismatchesAndUnboundPlaceholdersAreTypeErrors) {
+  const auto in = parse_kernel_params("T x, T y, int32 n", true);
+  const auto out = parse_kernel_params("T z", false);
+  const std::optional<DType> mixed[] = {DType::Float32, DType::Float64, std::nullopt};
+  test::expect_error(ErrorKind::Type, "Type is mismatched. y float64 float32 T",
+                     [&] { decide_param_types(in, out, mixed, {}); });
+  const std::optional<DType> fixed_wrong[] = {DType::Float32, DType::Float32, DType::Int64};
+  test::expect_error(ErrorKind::Type, "Type is mismatched. n int64 int32",
+                     [&] { decide_param_types(in, out, fixed_wrong, {}); });
+  const std::optional<DType> scalars[] = {std::nullopt, std::nullopt, std::nullopt};
+  test::expect_error(ErrorKind::Type, "Cannot decide the type T of x: no array argument binds it (scalars take their parameter's type)",
+                     [&] { decide_param_types(in, out, scalars, {}); });
+}
+
+TEST(KernelParams, NumberedSource) {
+  EXPECT_EQ(numbered_source("a\nb"), "   1 | a\n   2 | b\n");
+}
+
+// The seed's kernel (arithmetic only for complex) and a raw/placeholder kernel, for every dtype, in the linear vectorized, the
+// strided and the scalar-input layouts: each generated source compiles for sm_80 and sm_90.
+TEST(UserKernelCompile, EveryDtypeAndLayoutCompiles) {
+  const ElementwiseKernel seed("T x, T y", "T z", "if (x - T(2) > y) { z = x * y; } else { z = x + y; }", "my_kernel");
+  const ElementwiseKernel arith("T x, T y", "T z", "z = x * y - x + T(2);", "arith");  // complex has no '>'
+  const ElementwiseKernel raw("raw T x, T y", "T z, raw T w",
+                              "z = x[_ind.size() - i - 1] + y; w[i] = z; z += y;", "reverse_add");
+  for (DType t : kAllDtypes) {
+    if (t == DType::Bool) continue;  // bool has no T(2) - y arithmetic of its own type
+    const std::string what = std::string(dtype_name(t));
+    const KernelParamTypes types{{t, t}, {t}, {{'T', t}}};
+    const KernelParamTypes raw_types{{t, t}, {t, t}, {{'T', t}}};
+    const ElementwiseKernel& k = is_complex(t) ? arith : seed;
+    test::expect_compiles(user_source(k, types, {true, 2, 1, false, false}), k.name() + " linear " + what);
+    test::expect_compiles(user_source(k, types, {false, 1, 3, true, false}, true), k.name() + " strided " + what);
+    test::expect_compiles(user_source(raw, raw_types, {true, 1, 1, false, false}), "raw linear " + what);
+  }
+}
+
+// Names CuPy's kernels use: complex<T> with real()/imag(), float16, CArray and _ind, a preamble
+// function, and parameters called like the engine's own operands (in0, out0).
+TEST(UserKernelCompile, CupyNamesCompile) {
+  const ElementwiseKernel k("T in0, raw T r", "T out0",
+                            "complex<float> c(1.0f, 2.0f);\n"
+                            "float16 h = half_of(float16(c.real() + c.imag()));\n"
+                            "out0 = in0 + twice(in0) + r[0] + r.size() + T(float(h)) + T(_ind.get());",
+                            "names",
+                            {true,
+                             "__device__ float16 half_of(float16 v) { return v; }\n"
+                             "template <class U> __device__ U twice(U v) { return v + v; }",
+                             {}, "", ""});
+  const KernelParamTypes types{{DType::Float32, DType::Float32}, {DType::Float32}, {{'T', DType::Float32}}};
+  test::expect_compiles(user_source(k, types, {true, 4, 1, false, false}), "CuPy names");
+}
+
+// A body NVRTC rejects is reported with NVRTC's log (tested in Python with the numbered source).
+TEST(UserKernelCompile, BadBodyFailsToCompile) {
+  const ElementwiseKernel k("T x", "T y", "y = x +;", "bad");
+  const KernelParamTypes types{{DType::Float32}, {DType::Float32}, {{'T', DType::Float32}}};
+  EXPECT_THROW(jit::compile_to_cubin(user_source(k, types, {true, 1, 1, false, false}), "bad", "sm_90"), CompileError);
+}
