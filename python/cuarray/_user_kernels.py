@@ -1,0 +1,52 @@
+"""cuarray.ElementwiseKernel: CuPy's class over the C++ user kernel (cuarray/user_kernels.hpp),
+which parses the parameters, binds the types and runs the body on the elementwise engine."""
+from . import _core
+
+
+class ElementwiseKernel:
+    """User-defined elementwise kernel, as ``cupy.ElementwiseKernel``.
+
+    ``in_params``/``out_params`` are CuPy's parameter lists (``'float32 x, T y, raw T z'``);
+    ``operation`` is the loop body, which sees the parameters by name, ``i`` (the C-order index)
+    and ``_ind.size()``. ``loop_prep``/``after_loop`` raise NotImplementedError when given.
+    """
+
+    def __init__(self, in_params, out_params, operation, name='kernel', reduce_dims=True, preamble='',
+                 no_return=False, return_tuple=False, options=(), loop_prep='', after_loop=''):
+        self._kernel = _core._ElementwiseKernel(in_params, out_params, operation, name, bool(reduce_dims),
+                                                preamble, [str(o) for o in options], loop_prep, after_loop)
+        self.in_params = in_params
+        self.out_params = out_params
+        self.operation = operation
+        self.name = self.__name__ = name
+        self.reduce_dims = reduce_dims
+        self.preamble = preamble
+        self.options = tuple(options)
+        self.no_return = no_return
+        self.return_tuple = return_tuple
+        self.nin = self._kernel.nin
+        self.nout = self._kernel.nout
+        self.nargs = self.nin + self.nout
+
+    def __call__(self, *args, size=None, block_size=None, stream=None, **kwargs):
+        """Runs the kernel: inputs, then optionally every output. ``size`` is the loop size
+        when every array is raw; ``block_size`` is accepted as CuPy's (the engine picks the
+        block); ``stream`` runs the kernel on that stream instead of the current one."""
+        if kwargs:
+            raise TypeError('Wrong arguments %s' % kwargs)
+        if block_size is not None and block_size <= 0:
+            raise ValueError('block_size must be greater than zero')
+        if len(args) != self.nin and len(args) != self.nargs:
+            raise TypeError(
+                'Wrong number of arguments for {!r}. It must be either {} or {} (with outputs), '
+                'but given {}.'.format(self.name, self.nin, self.nargs, len(args)))
+        if stream is None:
+            outs = self._kernel(args, size)
+        else:
+            with stream:
+                outs = self._kernel(args, size)
+        if self.no_return:
+            return None
+        if not self.return_tuple and self.nout == 1:
+            return outs[0]
+        return tuple(outs)
