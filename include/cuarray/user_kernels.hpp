@@ -1,6 +1,6 @@
 // User-defined kernels, as CuPy defines them: ElementwiseKernel (a loop body over named
-// parameters, run by the elementwise engine). Parameter lists read like CuPy's:
-// "float32 x, T y, raw T z": a dtype name or a one-letter type placeholder, then the name, with
+// parameters, run by the elementwise engine) and ReductionKernel (on the reduction engine).
+// Parameter lists read like CuPy's: "float32 x, T y, raw T z": a dtype name or a one-letter type placeholder, then the name, with
 // the modifiers `raw` (the body indexes the array itself) and `_non_const` before the type.
 #pragma once
 #include <cstdint>
@@ -74,6 +74,51 @@ class ElementwiseKernel {
   std::vector<KernelParam> in_, out_;
   std::string operation_, name_;
   ElementwiseKernelOptions options_;
+};
+
+struct ReductionKernelOptions {
+  bool reduce_dims = true;  // dimensions are always coalesced
+  std::string preamble;
+  std::vector<std::string> options;  // NVRTC options
+};
+
+// CuPy's ReductionKernel on the reduction engine: `map_expr` maps the inputs (by name) to
+// `reduce_type` (default: the output's type; the body sees it as _type_reduce), `reduce_expr`
+// combines `a` and `b`, `post_map_expr` assigns the output (by name) from `a`; `identity` starts
+// every accumulator (nullopt: a value-initialized _type_reduce, and an empty reduction is a
+// ValueError). `_in_ind.size()` / `_out_ind.size()` are the input's and the output's sizes.
+// One input maps inside the reduction; several map first into a temporary of reduce_type through
+// the elementwise engine (which also broadcasts them).
+class ReductionKernel {
+ public:
+  ReductionKernel(std::string_view in_params, std::string_view out_params, std::string map_expr,
+                  std::string reduce_expr, std::string post_map_expr, std::optional<std::string> identity,
+                  std::string name = "reduce_kernel", std::optional<std::string> reduce_type = std::nullopt,
+                  ReductionKernelOptions options = {});
+
+  // Reduces over `axis` (nullopt: every axis) into `out` (written in place) or a new array.
+  NDArray operator()(std::span<const Operand> inputs, const NDArray* out = nullptr,
+                     std::optional<std::span<const int64_t>> axis = std::nullopt, bool keepdims = false) const;
+
+  const std::vector<KernelParam>& in_params() const { return in_; }
+  const std::vector<KernelParam>& out_params() const { return out_; }
+  const std::string& name() const { return name_; }
+
+  // What the reduction engine compiles for a call binding `types` (single-input form; for tests).
+  struct Parts {
+    std::string preamble, map, combine, identity, post;
+    std::vector<DType> fragment_dtypes;
+    DType compute;
+    uint64_t op_id;
+  };
+  Parts parts(const KernelParamTypes& types, bool premapped) const;
+
+ private:
+  std::string in_text_;  // several inputs map through an ElementwiseKernel of these parameters
+  std::vector<KernelParam> in_, out_;
+  std::string map_, reduce_, post_, name_, reduce_type_;
+  std::optional<std::string> identity_;
+  ReductionKernelOptions options_;
 };
 
 // "  1 | first line\n  2 | ..." for compile errors.

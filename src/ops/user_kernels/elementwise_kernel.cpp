@@ -1,36 +1,16 @@
 // A user ElementwiseKernel on the elementwise engine: the call decides the parameters' dtypes,
 // allocates or checks the outputs, and hands the engine a body that binds the user's names to
 // the engine's operands (non-raw inputs and outputs) and raw arrays.
-#include <cctype>
-
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "cuarray/user_kernels.hpp"
-#include "jit/hash.hpp"
-#include "jit/kernel_source.hpp"
 #include "ops/engines/elementwise/elementwise.hpp"
+#include "ops/user_kernels/user_source.hpp"
 
 namespace cuarray {
 namespace {
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
-
 std::string idx(size_t k) { return std::to_string(k); }
-
-uint64_t hash_params(std::span<const KernelParam> params, uint64_t h) {
-  for (const KernelParam& p : params) {
-    h = jit::fnv1a64(p.name, h);
-    const uint8_t bits[4] = {static_cast<uint8_t>(p.dtype ? static_cast<int>(*p.dtype) : 0xff),
-                             static_cast<uint8_t>(p.placeholder), p.raw, p.is_const};
-    h = jit::fnv1a64(bits, sizeof bits, h);
-  }
-  return h;
-}
 
 }  // namespace
 
@@ -41,38 +21,18 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       operation_(std::move(operation)),
       name_(std::move(name)),
       options_(std::move(options)) {
-  if (!is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
+  if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
   if (!options_.loop_prep.empty() || !options_.after_loop.empty())
     throw_error(ErrorKind::NotImplemented, "ElementwiseKernel: loop_prep and after_loop are not supported yet");
   if (out_.empty()) throw_error(ErrorKind::Value, "ElementwiseKernel needs at least one output parameter");
 }
 
 std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
-  std::vector<DType> dtypes(types.in);
-  dtypes.insert(dtypes.end(), types.out.begin(), types.out.end());
-  // User code may name the types without a parameter of them (CuPy always declares them).
-  auto names = [&](const char* word) {
-    return operation_.find(word) != std::string::npos || options_.preamble.find(word) != std::string::npos;
-  };
-  if (names("float16")) dtypes.push_back(DType::Float16);
-  if (names("complex")) dtypes.push_back(DType::Complex64);
-  return dtypes;
+  return user_kernels::fragment_dtypes(types, {operation_, options_.preamble});
 }
 
 std::string ElementwiseKernel::preamble(const KernelParamTypes& types) const {
-  std::string s;
-  const std::vector<DType> dtypes = fragment_dtypes(types);
-  auto uses = [&](auto pred) {
-    for (DType t : dtypes)
-      if (pred(t)) return true;
-    return false;
-  };
-  if (uses([](DType t) { return t == DType::Float16; })) s += "using cuarray::float16;\n";
-  if (uses([](DType t) { return is_complex(t); })) s += "using cuarray::complex;\n";
-  for (const auto& [letter, t] : types.placeholders)
-    s += "typedef " + std::string(jit::kernel_type_name(t)) + " " + std::string(1, letter) + ";\n";
-  s += options_.preamble;
-  return s + "\n";
+  return user_kernels::preamble(types, fragment_dtypes(types), "", options_.preamble);
 }
 
 std::string ElementwiseKernel::body() const {
@@ -107,15 +67,7 @@ std::string ElementwiseKernel::body() const {
 }
 
 uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types) const {
-  uint64_t h = jit::fnv1a64(operation_);
-  h = jit::fnv1a64(options_.preamble, h);
-  h = hash_params(in_, hash_params(out_, h));
-  for (const std::string& o : options_.options) h = jit::fnv1a64(o, jit::fnv1a64("\0", 1, h));
-  for (const auto& [letter, t] : types.placeholders) {
-    const uint8_t bits[2] = {static_cast<uint8_t>(letter), static_cast<uint8_t>(t)};
-    h = jit::fnv1a64(bits, 2, h);
-  }
-  return h | (1ull << 63);  // never a ufunc's or an internal op's id
+  return user_kernels::op_id({"elementwise", operation_, options_.preamble}, in_, out_, options_.options, types);
 }
 
 std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
@@ -194,13 +146,8 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
   spec.fragment_dtypes = extra;
   spec.options = options_.options;
   const ops::RawOperands raw{raw_arrays, shape, device};
-  try {
-    ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw);
-  } catch (const CompileError& e) {
-    throw CompileError(std::string(e.what()) + "\n\nin the source of ElementwiseKernel '" + name_ + "':\n" +
-                           numbered_source(e.source()),
-                       e.source(), name_);
-  }
+  user_kernels::reporting_compile_errors("ElementwiseKernel", name_,
+                                         [&] { ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw); });
   return result;
 }
 

@@ -86,7 +86,6 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   for (DType t : output_storage) used.push_back(t);
   jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
-  if (spec.user) s += kernels::user_kernel_cuh;
   s += spec.preamble;
   s += "\n";
   s += jit::index_typedefs(layout.index64);

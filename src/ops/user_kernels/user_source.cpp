@@ -1,0 +1,69 @@
+#include "ops/user_kernels/user_source.hpp"
+
+#include <cctype>
+
+#include "jit/hash.hpp"
+#include "jit/kernel_source.hpp"
+#include "kernels/fragments.hpp"
+
+namespace cuarray::user_kernels {
+
+std::vector<DType> fragment_dtypes(const KernelParamTypes& types, std::initializer_list<std::string_view> texts) {
+  std::vector<DType> dtypes(types.in);
+  dtypes.insert(dtypes.end(), types.out.begin(), types.out.end());
+  auto named = [&](std::string_view word) {
+    for (std::string_view t : texts)
+      if (t.find(word) != std::string_view::npos) return true;
+    return false;
+  };
+  if (named("float16")) dtypes.push_back(DType::Float16);
+  if (named("complex")) dtypes.push_back(DType::Complex64);
+  return dtypes;
+}
+
+std::string preamble(const KernelParamTypes& types, std::span<const DType> fragment_dtypes, std::string_view extra,
+                     std::string_view user_preamble) {
+  std::string s(kernels::user_kernel_cuh);
+  bool half = false, complex = false;
+  for (DType t : fragment_dtypes) {
+    half = half || t == DType::Float16;
+    complex = complex || is_complex(t);
+  }
+  if (half) s += "using cuarray::float16;\n";
+  if (complex) s += "using cuarray::complex;\n";
+  for (const auto& [letter, t] : types.placeholders)
+    s += "typedef " + std::string(jit::kernel_type_name(t)) + " " + std::string(1, letter) + ";\n";
+  s += extra;
+  s += user_preamble;
+  return s + "\n";
+}
+
+uint64_t op_id(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
+               std::span<const KernelParam> out, std::span<const std::string> options, const KernelParamTypes& types) {
+  uint64_t h = jit::fnv1a64("user kernel");
+  for (std::string_view t : texts) h = jit::fnv1a64(t, jit::fnv1a64("\0", 1, h));
+  for (std::span<const KernelParam> params : {in, out}) {
+    h = jit::fnv1a64("|", 1, h);
+    for (const KernelParam& p : params) {
+      h = jit::fnv1a64(p.name, h);
+      const uint8_t bits[4] = {static_cast<uint8_t>(p.dtype ? static_cast<int>(*p.dtype) : 0xff),
+                               static_cast<uint8_t>(p.placeholder), p.raw, p.is_const};
+      h = jit::fnv1a64(bits, sizeof bits, h);
+    }
+  }
+  for (const std::string& o : options) h = jit::fnv1a64(o, jit::fnv1a64("\0", 1, h));
+  for (const auto& [letter, t] : types.placeholders) {
+    const uint8_t bits[2] = {static_cast<uint8_t>(letter), static_cast<uint8_t>(t)};
+    h = jit::fnv1a64(bits, 2, h);
+  }
+  return h | (1ull << 63);  // never a ufunc's or an internal op's id
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+}  // namespace cuarray::user_kernels
