@@ -1,5 +1,6 @@
-"""cuarray.ElementwiseKernel: CuPy's class over the C++ user kernel (cuarray/user_kernels.hpp),
-which parses the parameters, binds the types and runs the body on the elementwise engine."""
+"""cuarray.ElementwiseKernel and cuarray.ReductionKernel: CuPy's classes over the C++ user kernels
+(cuarray/user_kernels.hpp), which parse the parameters, bind the types and run the bodies on the
+elementwise and reduction engines."""
 from . import _core
 
 
@@ -50,3 +51,47 @@ class ElementwiseKernel:
         if not self.return_tuple and self.nout == 1:
             return outs[0]
         return tuple(outs)
+
+
+class ReductionKernel:
+    """User-defined reduction kernel, as ``cupy.ReductionKernel``: ``map_expr`` over the inputs,
+    ``reduce_expr`` over ``a`` and ``b`` (of ``reduce_type``, seen as ``_type_reduce``),
+    ``post_map_expr`` assigning the output from ``a``, starting from ``identity``."""
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+                 name='reduce_kernel', reduce_type=None, reduce_dims=True, preamble='', options=()):
+        self._kernel = _core._ReductionKernel(
+            in_params, out_params, map_expr, reduce_expr, post_map_expr,
+            None if identity is None else str(identity), name, reduce_type, bool(reduce_dims), preamble,
+            [str(o) for o in options])
+        self.in_params = in_params
+        self.out_params = out_params
+        self.map_expr = map_expr
+        self.reduce_expr = reduce_expr
+        self.post_map_expr = post_map_expr
+        self.identity = identity
+        self.name = self.__name__ = name
+        self.reduce_type = reduce_type
+        self.reduce_dims = reduce_dims
+        self.preamble = preamble
+        self.options = tuple(options)
+        self.nin = self._kernel.nin
+        self.nout = self._kernel.nout
+        self.nargs = self.nin + self.nout
+
+    def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None, **kwargs):
+        """Reduces the inputs over ``axis`` (all axes by default); the output may be given as the
+        last positional argument or as ``out=``; ``stream`` runs it on that stream."""
+        if kwargs:
+            raise TypeError('Wrong arguments %s' % kwargs)
+        if len(args) != self.nin and len(args) != self.nargs:
+            raise TypeError('Wrong number of arguments for %s' % self.name)
+        if len(args) == self.nargs:
+            if out is not None:
+                raise ValueError("cannot specify 'out' as both a positional and keyword argument")
+            out = args[-1]
+            args = args[:-1]
+        if stream is None:
+            return self._kernel(args, out, axis, bool(keepdims))
+        with stream:
+            return self._kernel(args, out, axis, bool(keepdims))

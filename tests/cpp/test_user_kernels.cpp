@@ -13,6 +13,7 @@
 #include "expect_error.hpp"
 #include "gpu_test.hpp"
 #include "ops/engines/elementwise/elementwise_source.hpp"
+#include "ops/engines/reduction/reduction.hpp"
 
 using namespace cuarray;
 
@@ -167,4 +168,63 @@ TEST(UserKernelCompile, BadBodyFailsToCompile) {
   const ElementwiseKernel k("T x", "T y", "y = x +;", "bad");
   const KernelParamTypes types{{DType::Float32}, {DType::Float32}, {{'T', DType::Float32}}};
   EXPECT_THROW(jit::compile_to_cubin(user_source(k, types, {true, 1, 1, false, false}), "bad", "sm_90"), CompileError);
+}
+
+namespace {
+
+// The reduction engine's source for a ReductionKernel call binding `types`, one pass.
+std::string user_reduction_source(const ReductionKernel& k, const KernelParamTypes& types, DType in, bool premapped,
+                                  bool partial_input, bool partial_output) {
+  const ReductionKernel::Parts p = k.parts(types, premapped);
+  ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
+  spec.preamble = p.preamble;
+  spec.fragment_dtypes = p.fragment_dtypes;
+  const ops::ReducePlan plan{32, 8, 1, 64, false};
+  return ops::reduction_source(spec, in, p.compute, types.out[0], partial_input, partial_output, 2, 1, plan);
+}
+
+}  // namespace
+
+// CuPy's L2 norm for every real dtype (sum of squares for integers), in the first pass, the partial pass and the finishing
+// pass; a reduce_type other than the output's; a kernel with no identity; and the
+// _in_ind/_out_ind sizes in post_map_expr.
+TEST(UserKernelCompile, ReductionKernelsCompile) {
+  const ReductionKernel l2("T x", "T y", "x * x", "a + b", "y = sqrt(a)", std::string("0"), "l2norm");
+  // Integers have no sqrt overload of their own (as in CuPy): their sum of squares.
+  const ReductionKernel sum_sq("T x", "T y", "x * x", "a + b", "y = a", std::string("0"), "sum_sq");
+  for (DType t : kAllDtypes) {
+    if (t == DType::Bool || is_complex(t)) continue;
+    const ReductionKernel& k = is_inexact(t) ? l2 : sum_sq;
+    const KernelParamTypes types{{t}, {t}, {{'T', t}}};
+    const std::string what = k.name() + " " + std::string(dtype_name(t));
+    test::expect_compiles(user_reduction_source(k, types, t, false, false, false), what);
+    test::expect_compiles(user_reduction_source(k, types, t, false, false, true), what + " partial");
+    test::expect_compiles(user_reduction_source(k, types, t, false, true, false), what + " finish");
+  }
+  const ReductionKernel abs_sum("T x", "float64 y", "abs(x)", "a + b", "y = a", std::string("0"), "abs_sum",
+                                std::string("double"));
+  for (DType t : {DType::Complex64, DType::Complex128, DType::Float16}) {
+    const KernelParamTypes types{{t}, {DType::Float64}, {{'T', t}}};
+    test::expect_compiles(user_reduction_source(abs_sum, types, t, false, false, false),
+                          "abs_sum " + std::string(dtype_name(t)));
+  }
+  const ReductionKernel mean("T x", "T y", "x", "a + b", "y = a / (_in_ind.size() / _out_ind.size())",
+                             std::string("0"), "mean");
+  const ReductionKernel maximum("T x", "T y", "x", "max(a, b)", "y = a", std::nullopt, "maximum");
+  const KernelParamTypes f32{{DType::Float32}, {DType::Float32}, {{'T', DType::Float32}}};
+  test::expect_compiles(user_reduction_source(mean, f32, DType::Float32, false, false, false), "mean");
+  test::expect_compiles(user_reduction_source(maximum, f32, DType::Float32, false, false, false), "maximum");
+  // Several inputs: the engine reduces the premapped float64 values.
+  const ReductionKernel dot("T x, T y", "T z", "x * y", "a + b", "z = a", std::string("0"), "dot");
+  const KernelParamTypes f64_2{{DType::Float64, DType::Float64}, {DType::Float64}, {{'T', DType::Float64}}};
+  test::expect_compiles(user_reduction_source(dot, f64_2, DType::Float64, true, false, false), "dot premapped");
+}
+
+TEST(UserKernelParams, ReductionKernelChecksItsParameters) {
+  test::expect_error(ErrorKind::NotImplemented, "ReductionKernel: exactly one output parameter is supported",
+                     [] { ReductionKernel("T x", "T y, T z", "x", "a + b", "y = a", std::string("0")); });
+  test::expect_error(ErrorKind::NotImplemented, "ReductionKernel: raw parameters are not supported (x)",
+                     [] { ReductionKernel("raw T x", "T y", "x[0]", "a + b", "y = a", std::string("0")); });
+  test::expect_error(ErrorKind::Value, "Invalid kernel name: \"a-b\"",
+                     [] { ReductionKernel("T x", "T y", "x", "a + b", "y = a", std::string("0"), "a-b"); });
 }
