@@ -147,6 +147,14 @@ TEST(UserKernelCompile, EveryDtypeAndLayoutCompiles) {
   }
 }
 
+// Every array raw (a size= launch): the engine iterates with no pointer operands at all.
+TEST(UserKernelCompile, AllRawCompiles) {
+  const ElementwiseKernel k("raw T x", "raw T y", "y[i] = x[x.size() - i - 1];", "all_raw");
+  const KernelParamTypes types{{DType::Float64}, {DType::Float64}, {{'T', DType::Float64}}};
+  test::expect_compiles(user_source(k, types, {true, 16, 1, false, false}), "all raw linear");
+  test::expect_compiles(user_source(k, types, {true, 1, 1, true, false}), "all raw 64-bit");
+}
+
 // Names CuPy's kernels use: complex<T> with real()/imag(), float16, CArray and _ind, a preamble
 // function, and parameters called like the engine's own operands (in0, out0).
 TEST(UserKernelCompile, CupyNamesCompile) {

@@ -121,7 +121,9 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   // mask, outputs), the count, for the strided layout the shape and each operand's strides (in
   // that pointer order; the view holds outputs first), then the scalar inputs in their loop dtypes.
   runtime::KernelArgs args(layout.index64);
-  args.bytes(kdata, sizeof(char*) * static_cast<size_t>(nptr)).index(n);
+  // cuarray::Ptrs holds one (unused) pointer when there are no pointer operands.
+  if (nptr == 0) kdata[0] = nullptr;
+  args.bytes(kdata, sizeof(char*) * static_cast<size_t>(std::max(nptr, 1))).index(n);
   if (!layout.contiguous) {
     const int r = layout.rank;
     int64_t strides[kMaxOperands * kMaxDims];

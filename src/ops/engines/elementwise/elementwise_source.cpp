@@ -1,5 +1,6 @@
 #include "ops/engines/elementwise/elementwise_source.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "kernels/fragments.hpp"
@@ -64,7 +65,7 @@ std::string element_code(const ElementwiseSpec& spec, const Names& n, int nraw, 
 std::string scalar_loop(const ElementwiseSpec& spec, const Names& n, int nraw, const std::string& start,
                         const std::string& pointer_setup) {
   std::string s = "for (index_t i = " + start + "; i < n; i += cuarray::grid_threads()) {\n";
-  s += "char* q[" + idx(n.nptr) + "];\n" + pointer_setup;
+  s += "char* q[" + idx(std::max(n.nptr, 1)) + "];\n" + pointer_setup;
   if (n.where_ptr >= 0) s += "if (!*reinterpret_cast<const bool*>(q[" + idx(n.where_ptr) + "])) continue;\n";
   return s + element_code(spec, n, nraw, nullptr) + "}\n";
 }
