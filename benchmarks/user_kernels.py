@@ -1,8 +1,11 @@
-"""User kernels (issue 15): the seed's ElementwiseKernel on 1e8 float32 and a Black-Scholes
-ElementwiseKernel (5 inputs, 2 outputs) on 1e7 options, cuarray vs CuPy, as shares of the copy
-bandwidth. Each library's kernel object is made once, so the timings are warm launches."""
+"""User kernels (issue 15): the seed's ElementwiseKernel on 1e8 float32, a Black-Scholes
+ElementwiseKernel (5 inputs, 2 outputs) on 1e7 options and a ReductionKernel L2 norm of 1e8
+float32, cuarray vs CuPy, as shares of the copy bandwidth (each library's kernel object is made
+once, so these are warm launches); then the compile latency of a never-seen ElementwiseKernel,
+with an empty and with a warm disk cache, each in a fresh process after the library's first op."""
 from __future__ import annotations
 
+from .cold_start import ColdStartCase
 from .op_case import Input, OpCase
 from .results import Target
 
@@ -39,6 +42,27 @@ def black_scholes(xp, s, k, t, r, v):
     return _kernel(xp, "black_scholes", "T s, T k, T t, T r, T v", "T call, T put", BLACK_SCHOLES)(s, k, t, r, v)
 
 
+def l2norm(xp, x):
+    return _kernel(xp, "l2norm", "T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0")(x)
+
+
+# The first op creates the context and loads the compiler; the kernel's text is new to the
+# process (and, with a fresh cache directory, to the disk cache).
+FIRST_USER_KERNEL = """
+    import time
+    import numpy as np
+    import {module} as xp
+    x = xp.asarray(np.random.default_rng(0).random(1000, dtype=np.float32))
+    y = x + x
+    xp.cuda.Stream.null.synchronize()
+    start = time.perf_counter()
+    k = xp.ElementwiseKernel('float32 x, float32 y', 'float32 z',
+                             'if (x - 2 > y) {{ z = x * y; }} else {{ z = x + y; }}', 'my_kernel')
+    z = k(x, y)
+    xp.cuda.Stream.null.synchronize()
+    print(time.perf_counter() - start)
+"""
+
 CASES = [
     OpCase("ElementwiseKernel seed 1e8 f32", seed_kernel,
            inputs=(Input((N,), "float32", 1), Input((N,), "float32", 2)), bytes_moved=3 * 4 * N,
@@ -46,4 +70,9 @@ CASES = [
     OpCase("ElementwiseKernel Black-Scholes 1e7 f32", black_scholes,
            inputs=tuple(Input((OPTIONS,), "float32", 10 + j) for j in range(5)), bytes_moved=7 * 4 * OPTIONS,
            target=Target(max_share_of_cupy=1 / 1.1), libraries=("cuarray", "cupy")),
+    OpCase("ReductionKernel L2 norm 1e8 f32", l2norm, inputs=(Input((N,), "float32", 3),), bytes_moved=4 * N,
+           target=Target(min_copy_share=0.95), libraries=("cuarray", "cupy")),
+    ColdStartCase("ElementwiseKernel never compiled", FIRST_USER_KERNEL, Target(max_ms=60), warmup=0,
+                  fresh_cache_per_run=True),
+    ColdStartCase("ElementwiseKernel warm disk cache", FIRST_USER_KERNEL, Target(max_ms=3)),
 ]
