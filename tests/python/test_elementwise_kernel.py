@@ -144,8 +144,8 @@ def test_outputs_given_are_written_in_place_and_read(rng):
     k = cp.ElementwiseKernel('T x', 'T y', 'y += x', 'accumulate')
     out = cp.asarray(c)
     r = k(cp.asarray(a), out)
-    assert r is out or cp.asnumpy(r).tolist() == cp.asnumpy(out).tolist()
     np.testing.assert_allclose(cp.asnumpy(out), c + a, rtol=1e-6)
+    np.testing.assert_array_equal(cp.asnumpy(r), cp.asnumpy(out))  # the result is the output given
     # A transposed output: i stays the C-order index of the loop's shape.
     t = cp.zeros((4, 3), 'q').T
     idx = cp.ElementwiseKernel('T x', 'int64 y', 'y = i')
