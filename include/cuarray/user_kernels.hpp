@@ -45,7 +45,7 @@ struct ElementwiseKernelOptions {
   bool reduce_dims = true;  // dimensions are always coalesced; `i` stays the C-order index either way
   std::string preamble;
   std::vector<std::string> options;  // NVRTC options
-  std::string loop_prep, after_loop;
+  std::string loop_prep, after_loop;  // code before and after the kernel's loops (per thread)
 };
 
 class ElementwiseKernel {
@@ -63,6 +63,9 @@ class ElementwiseKernel {
   const std::vector<KernelParam>& in_params() const { return in_; }
   const std::vector<KernelParam>& out_params() const { return out_; }
   const std::string& name() const { return name_; }
+  // The code before the kernel's loops: the raw parameters by name, then loop_prep.
+  std::string kernel_prep() const;
+  const std::string& after_loop() const { return options_.after_loop; }
   // The body the engine runs (parameter bindings, then the operation) and its preamble (the
   // placeholders' typedefs, then the user's), for a call that binds `types`.
   std::string body() const;

@@ -9,7 +9,7 @@ class ElementwiseKernel:
 
     ``in_params``/``out_params`` are CuPy's parameter lists (``'float32 x, T y, raw T z'``);
     ``operation`` is the loop body, which sees the parameters by name, ``i`` (the C-order index)
-    and ``_ind.size()``. ``loop_prep``/``after_loop`` raise NotImplementedError when given.
+    and ``_ind.size()``; ``loop_prep``/``after_loop`` run per thread before and after the loop.
     """
 
     def __init__(self, in_params, out_params, operation, name='kernel', reduce_dims=True, preamble='',

@@ -52,6 +52,9 @@ std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& type
                             static_cast<int>(out_storage.size()), loop.data(), pre};
   spec.user = true;
   spec.fragment_dtypes = extra;
+  const std::string prep = k.kernel_prep();
+  spec.loop_prep = prep;
+  spec.after_loop = k.after_loop();
   return ops::elementwise_source(spec, in_storage, out_storage, layout, raw);
 }
 
@@ -153,6 +156,16 @@ TEST(UserKernelCompile, AllRawCompiles) {
   const KernelParamTypes types{{DType::Float64}, {DType::Float64}, {{'T', DType::Float64}}};
   test::expect_compiles(user_source(k, types, {true, 16, 1, false, false}), "all raw linear");
   test::expect_compiles(user_source(k, types, {true, 1, 1, true, false}), "all raw 64-bit");
+}
+
+// loop_prep's variables are seen by the operation and by after_loop, in every layout.
+TEST(UserKernelCompile, LoopPrepAndAfterLoopCompile) {
+  const ElementwiseKernel k("T x, raw T r", "T y",
+                            "y = x * scale + r[i]; count += 1;", "prep",
+                            {true, "", {}, "const T scale = T(2); int count = 0;", "if (count < 0) r[0] = scale;"});
+  const KernelParamTypes types{{DType::Float32, DType::Float32}, {DType::Float32}, {{'T', DType::Float32}}};
+  test::expect_compiles(user_source(k, types, {true, 4, 1, false, false}), "loop_prep linear vec4");
+  test::expect_compiles(user_source(k, types, {false, 1, 2, false, false}), "loop_prep strided");
 }
 
 // Names CuPy's kernels use: complex<T> with real()/imag(), float16, CArray and _ind, a preamble

@@ -37,8 +37,6 @@ def test_bad_parameter_lists():
         cp.ElementwiseKernel('T i', 'T z', 'z = i')
     with pytest.raises(ValueError, match='Invalid kernel name'):
         cp.ElementwiseKernel('T x', 'T z', 'z = x', 'bad name')
-    with pytest.raises(NotImplementedError):
-        cp.ElementwiseKernel('T x', 'T z', 'z = x', loop_prep='int k = 0;')
 
 
 def test_attributes():
@@ -220,6 +218,21 @@ def test_preamble_options_and_complex_names(rng):
     re, y = k(cp.asarray(a))
     np.testing.assert_allclose(cp.asnumpy(re), a.real * 3, rtol=1e-6)
     np.testing.assert_allclose(cp.asnumpy(y), 2 * a + 1j, rtol=1e-6)
+
+
+@gpu
+@pytest.mark.parametrize('step', [1, 3])  # the linear (vectorized) and the strided layouts
+def test_loop_prep_and_after_loop(rng, step):
+    a = _random(rng, (3000,), 'float32')
+    x = cp.asarray(a)[::step]
+    k = cp.ElementwiseKernel('T x', 'T y', 'y = x * scale;', 'scaled', loop_prep='const T scale = T(3);')
+    np.testing.assert_allclose(cp.asnumpy(k(x)), a[::step] * 3, rtol=1e-6)
+    # after_loop adds each thread's element count into a raw array: the total is the loop size.
+    counted = cp.ElementwiseKernel('T x, raw int32 total', 'T y', 'y = x; ++mine;', 'counted',
+                                   loop_prep='int mine = 0;', after_loop='atomicAdd(&total[0], mine);')
+    total = cp.zeros(1, 'i')
+    np.testing.assert_array_equal(cp.asnumpy(counted(x, total)), a[::step])
+    assert int(total[0]) == a[::step].size
 
 
 @gpu

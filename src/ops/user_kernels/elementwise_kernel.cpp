@@ -22,13 +22,11 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       name_(std::move(name)),
       options_(std::move(options)) {
   if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
-  if (!options_.loop_prep.empty() || !options_.after_loop.empty())
-    throw_error(ErrorKind::NotImplemented, "ElementwiseKernel: loop_prep and after_loop are not supported yet");
   if (out_.empty()) throw_error(ErrorKind::Value, "ElementwiseKernel needs at least one output parameter");
 }
 
 std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
-  return user_kernels::fragment_dtypes(types, {operation_, options_.preamble});
+  return user_kernels::fragment_dtypes(types, {operation_, options_.preamble, options_.loop_prep, options_.after_loop});
 }
 
 std::string ElementwiseKernel::preamble(const KernelParamTypes& types) const {
@@ -66,8 +64,20 @@ std::string ElementwiseKernel::body() const {
   return outer + "{\n" + inner + operation_ + "\n}\n";
 }
 
+std::string ElementwiseKernel::kernel_prep() const {
+  if (options_.loop_prep.empty() && options_.after_loop.empty()) return {};
+  // CuPy's loop_prep and after_loop see the raw parameters by name, at the kernel's scope.
+  std::string s;
+  size_t raw = 0;
+  for (const auto* params : {&in_, &out_})
+    for (const KernelParam& p : *params)
+      if (p.raw) s += "const auto& " + p.name + " = raw" + idx(raw++) + ";\n";
+  return s + options_.loop_prep;
+}
+
 uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types) const {
-  return user_kernels::op_id({"elementwise", operation_, options_.preamble}, in_, out_, options_.options, types);
+  return user_kernels::op_id({"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop},
+                             in_, out_, options_.options, types);
 }
 
 std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
@@ -145,6 +155,9 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
   spec.user = true;
   spec.fragment_dtypes = extra;
   spec.options = options_.options;
+  const std::string prep = kernel_prep();
+  spec.loop_prep = prep;
+  spec.after_loop = options_.after_loop;
   const ops::RawOperands raw{raw_arrays, shape, device};
   user_kernels::reporting_compile_errors("ElementwiseKernel", name_,
                                          [&] { ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw); });

@@ -19,10 +19,12 @@ struct ElementwiseSpec {
   int nin, nout;
   const DType* loop;        // loop dtypes: nin inputs then nout outputs
   std::string_view preamble = {};  // extra device code before the operation (user kernels)
-  // A user ElementwiseKernel's body (cuarray/user_kernels.hpp): outputs start as the elements
-  // they overwrite (the body may read them, `z += x`), the body also sees the iteration count `n`
-  // and the raw arrays, and `i` is the C-order index whatever the operands' layouts.
+  // A user ElementwiseKernel's body (cuarray/user_kernels.hpp): written inline in the kernel's
+  // loop (not as cuarray_op), so it sees the kernel's scope: the iteration count `n`, the raw
+  // arrays raw0.., the variables of `loop_prep`. Outputs start as the elements they overwrite
+  // (the body may read them, `z += x`), and `i` is the C-order index whatever the layouts.
   bool user = false;
+  std::string_view loop_prep = {}, after_loop = {};  // user code before and after the loops
   std::span<const DType> fragment_dtypes = {};  // dtypes the preamble names beyond the operands'
   std::span<const std::string> options = {};    // extra NVRTC options (part of op_id)
 };

@@ -30,7 +30,9 @@ Names assign_pointers(std::span<const std::optional<DType>> input_storage, int n
 std::string idx(int i) { return std::to_string(i); }
 
 // The body that computes one element from pointers q[] (or vector lanes when `lane` is set).
-std::string element_code(const ElementwiseSpec& spec, const Names& n, int nraw, const char* lane,
+// Built-in operations call cuarray_op; a user kernel's body is written inline, so that it sees
+// the kernel's scope as CuPy's loop body does (loop_prep's variables, the raw arrays, `n`).
+std::string element_code(const ElementwiseSpec& spec, const Names& n, const char* lane,
                          const std::string& lane_count = "") {
   std::string s;
   for (int k = 0; k < spec.nout; ++k) {
@@ -41,18 +43,24 @@ std::string element_code(const ElementwiseSpec& spec, const Names& n, int nraw, 
     else if (spec.user) s += " = cuarray_cast<out" + idx(k) + "_t>(*reinterpret_cast<const s" + p + "_t*>(q[" + p + "]))";
     s += ";\n";
   }
-  s += lane ? "cuarray_op(v * " + std::string(lane_count) + " + j, " : "cuarray_op(i, ";
-  if (spec.user) s += "n, ";
-  for (int k = 0; k < spec.nin; ++k) {
-    int p = n.input_ptr[k];
-    if (p < 0) s += "sc" + idx(k);
-    else if (lane) s += "cuarray_cast<in" + idx(k) + "_t>(a" + idx(p) + ".v[" + lane + "])";
-    else s += "cuarray_cast<in" + idx(k) + "_t>(*reinterpret_cast<const s" + idx(p) + "_t*>(q[" + idx(p) + "]))";
-    s += ", ";
+  auto input = [&](int k) {
+    const int p = n.input_ptr[k];
+    if (p < 0) return "sc" + idx(k);
+    if (lane) return "cuarray_cast<in" + idx(k) + "_t>(a" + idx(p) + ".v[" + lane + "])";
+    return "cuarray_cast<in" + idx(k) + "_t>(*reinterpret_cast<const s" + idx(p) + "_t*>(q[" + idx(p) + "]))";
+  };
+  const std::string index = lane ? "v * " + lane_count + " + j" : "i";
+  if (spec.user) {
+    s += "{\n";
+    if (lane) s += "const index_t i = " + index + ";\n";
+    for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + " = " + input(k) + ";\n";
+    s += std::string(spec.expr) + "\n}\n";
+  } else {
+    s += "cuarray_op(" + index + ", ";
+    for (int k = 0; k < spec.nin; ++k) s += input(k) + ", ";
+    for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k);
+    s += ");\n";
   }
-  for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k);
-  for (int k = 0; k < nraw; ++k) s += (k || spec.nout ? ", raw" : "raw") + idx(k);
-  s += ");\n";
   for (int k = 0; k < spec.nout; ++k) {
     std::string p = idx(n.first_output_ptr + k);
     std::string value = "cuarray_cast<s" + p + "_t>(out" + idx(k) + ")";
@@ -62,12 +70,12 @@ std::string element_code(const ElementwiseSpec& spec, const Names& n, int nraw, 
   return s;
 }
 
-std::string scalar_loop(const ElementwiseSpec& spec, const Names& n, int nraw, const std::string& start,
+std::string scalar_loop(const ElementwiseSpec& spec, const Names& n, const std::string& start,
                         const std::string& pointer_setup) {
   std::string s = "for (index_t i = " + start + "; i < n; i += cuarray::grid_threads()) {\n";
   s += "char* q[" + idx(std::max(n.nptr, 1)) + "];\n" + pointer_setup;
   if (n.where_ptr >= 0) s += "if (!*reinterpret_cast<const bool*>(q[" + idx(n.where_ptr) + "])) continue;\n";
-  return s + element_code(spec, n, nraw, nullptr) + "}\n";
+  return s + element_code(spec, n, nullptr) + "}\n";
 }
 
 }  // namespace
@@ -105,12 +113,12 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   for (const RawArrayType& r : raw)
     raw_types.push_back("cuarray::CArray<" + std::string(jit::kernel_type_name(r.dtype)) + ", " + idx(r.ndim) + ">");
 
-  s += "__device__ __forceinline__ void cuarray_op(const index_t i, ";
-  if (spec.user) s += "const index_t n, ";
-  for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + ", ";
-  for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k) + "_t& out" + idx(k);
-  for (int k = 0; k < nraw; ++k) s += (k || spec.nout ? ", const " : "const ") + raw_types[k] + "& raw" + idx(k);
-  s += ") {\n" + std::string(spec.expr) + "\n}\n";
+  if (!spec.user) {
+    s += "__device__ __forceinline__ void cuarray_op(const index_t i, ";
+    for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + ", ";
+    for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k) + "_t& out" + idx(k);
+    s += ") {\n" + std::string(spec.expr) + "\n}\n";
+  }
 
   s += "extern \"C\" __global__ void " + std::string(kElementwiseKernelName) + "(cuarray::Ptrs<" + idx(n.nptr) +
        "> p, index_t n";
@@ -121,19 +129,22 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
     if (n.input_ptr[k] < 0) s += ", const in" + idx(k) + "_t sc" + idx(k);
   for (int k = 0; k < nraw; ++k) s += ", const " + raw_types[k] + " raw" + idx(k);
   s += ") {\n";
+  s += spec.loop_prep;
+  s += "\n";
+  const std::string close = std::string(spec.after_loop) + "\n}\n";
 
   if (!layout.contiguous) {
     std::string setup = "cuarray::strided_pointers<index_t, offset_t, " + idx(n.nptr) + ", " + idx(layout.rank) +
                         ">(i, p, shape, strides, q);\n";
-    s += scalar_loop(spec, n, nraw, "cuarray::global_thread()", setup);
-    return s + "}\n";
+    s += scalar_loop(spec, n, "cuarray::global_thread()", setup);
+    return s + close;
   }
   std::string linear_setup;
   for (int p = 0; p < n.nptr; ++p)
     linear_setup += "q[" + idx(p) + "] = p.p[" + idx(p) + "] + i * sizeof(s" + idx(p) + "_t);\n";
   if (layout.vec == 1) {
-    s += scalar_loop(spec, n, nraw, "cuarray::global_thread()", linear_setup);
-    return s + "}\n";
+    s += scalar_loop(spec, n, "cuarray::global_thread()", linear_setup);
+    return s + close;
   }
   const std::string V = idx(layout.vec);
   s += "const index_t nvec = n / " + V + ";\n";
@@ -150,14 +161,14 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   }
   s += "#pragma unroll\nfor (int j = 0; j < " + V + "; ++j) {\n";
   if (n.where_ptr >= 0) s += "if (!a" + idx(n.where_ptr) + ".v[j]) continue;\n";
-  s += element_code(spec, n, nraw, "j", V) + "}\n";
+  s += element_code(spec, n, "j", V) + "}\n";
   for (int k = 0; k < spec.nout; ++k) {
     std::string p = idx(n.first_output_ptr + k);
     s += "reinterpret_cast<cuarray::Vec<s" + p + "_t, " + V + ">*>(p.p[" + p + "])[v] = r" + p + ";\n";
   }
   s += "}\n";
-  s += scalar_loop(spec, n, nraw, "nvec * " + V + " + cuarray::global_thread()", linear_setup);
-  return s + "}\n";
+  s += scalar_loop(spec, n, "nvec * " + V + " + cuarray::global_thread()", linear_setup);
+  return s + close;
 }
 
 }  // namespace cuarray::ops
