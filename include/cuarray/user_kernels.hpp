@@ -71,7 +71,7 @@ class ElementwiseKernel {
   std::string body() const;
   std::string preamble(const KernelParamTypes& types) const;
   std::vector<DType> fragment_dtypes(const KernelParamTypes& types) const;
-  uint64_t op_id(const KernelParamTypes& types) const;
+  uint64_t op_id(const KernelParamTypes& types, bool read_outputs) const;
 
  private:
   std::vector<KernelParam> in_, out_;

@@ -1,6 +1,8 @@
 """cuarray.ElementwiseKernel and cuarray.ReductionKernel: CuPy's classes over the C++ user kernels
 (cuarray/user_kernels.hpp), which parse the parameters, bind the types and run the bodies on the
 elementwise and reduction engines."""
+import operator
+
 from . import _core
 
 
@@ -41,6 +43,7 @@ class ElementwiseKernel:
             raise TypeError(
                 'Wrong number of arguments for {!r}. It must be either {} or {} (with outputs), '
                 'but given {}.'.format(self.name, self.nin, self.nargs, len(args)))
+        size = None if size is None or size == -1 else operator.index(size)  # CuPy's default is -1
         if stream is None:
             outs = self._kernel(args, size)
         else:

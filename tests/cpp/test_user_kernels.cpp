@@ -25,7 +25,7 @@ constexpr DType kAllDtypes[] = {DType::Bool,    DType::Int8,    DType::UInt8,   
 
 // The engine's source for one call of `k` binding `types`, as run_elementwise builds it.
 std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& types, const ops::ElementwiseLayout& layout,
-                        bool first_input_scalar = false) {
+                        bool first_input_scalar = false, bool read_outputs = true) {
   std::vector<DType> loop;
   std::vector<std::optional<DType>> in_storage;
   std::vector<DType> out_storage;
@@ -48,9 +48,10 @@ std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& type
   }
   const std::string body = k.body(), pre = k.preamble(types);
   const std::vector<DType> extra = k.fragment_dtypes(types);
-  ops::ElementwiseSpec spec{k.op_id(types), body, static_cast<int>(in_storage.size()),
+  ops::ElementwiseSpec spec{k.op_id(types, read_outputs), body, static_cast<int>(in_storage.size()),
                             static_cast<int>(out_storage.size()), loop.data(), pre};
   spec.user = true;
+  spec.read_outputs = read_outputs;
   spec.fragment_dtypes = extra;
   const std::string prep = k.kernel_prep();
   spec.loop_prep = prep;
@@ -145,6 +146,8 @@ TEST(UserKernelCompile, EveryDtypeAndLayoutCompiles) {
     const KernelParamTypes raw_types{{t, t}, {t, t}, {{'T', t}}};
     const ElementwiseKernel& k = is_complex(t) ? arith : seed;
     test::expect_compiles(user_source(k, types, {true, 2, 1, false, false}), k.name() + " linear " + what);
+    test::expect_compiles(user_source(k, types, {true, 2, 1, false, false}, false, false),
+                          k.name() + " linear, outputs allocated " + what);
     test::expect_compiles(user_source(k, types, {false, 1, 3, true, false}, true), k.name() + " strided " + what);
     test::expect_compiles(user_source(raw, raw_types, {true, 1, 1, false, false}), "raw linear " + what);
   }

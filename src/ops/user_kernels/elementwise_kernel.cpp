@@ -75,8 +75,9 @@ std::string ElementwiseKernel::kernel_prep() const {
   return s + options_.loop_prep;
 }
 
-uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types) const {
-  return user_kernels::op_id({"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop},
+uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool read_outputs) const {
+  return user_kernels::op_id({"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop,
+                              read_outputs ? "read outputs" : ""},
                              in_, out_, options_.options, types);
 }
 
@@ -150,9 +151,13 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
 
   const std::string expr = body(), pre = preamble(types);
   const std::vector<DType> extra = fragment_dtypes(types);
-  ops::ElementwiseSpec spec{op_id(types), expr, static_cast<int>(engine_in.size()),
+  // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
+  // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
+  const bool read_outputs = !outputs.empty();
+  ops::ElementwiseSpec spec{op_id(types, read_outputs), expr, static_cast<int>(engine_in.size()),
                             static_cast<int>(engine_out.size()), loop.data(), pre};
   spec.user = true;
+  spec.read_outputs = read_outputs;
   spec.fragment_dtypes = extra;
   spec.options = options_.options;
   const std::string prep = kernel_prep();

@@ -21,9 +21,11 @@ struct ElementwiseSpec {
   std::string_view preamble = {};  // extra device code before the operation (user kernels)
   // A user ElementwiseKernel's body (cuarray/user_kernels.hpp): written inline in the kernel's
   // loop (not as cuarray_op), so it sees the kernel's scope: the iteration count `n`, the raw
-  // arrays raw0.., the variables of `loop_prep`. Outputs start as the elements they overwrite
-  // (the body may read them, `z += x`), and `i` is the C-order index whatever the layouts.
+  // arrays raw0.., the variables of `loop_prep`; `i` is the C-order index whatever the layouts.
   bool user = false;
+  // Outputs start as the elements they overwrite (a user body may read outputs it was given,
+  // `z += x`); otherwise they start uninitialized and are never read. Part of op_id.
+  bool read_outputs = false;
   std::string_view loop_prep = {}, after_loop = {};  // user code before and after the loops
   std::span<const DType> fragment_dtypes = {};  // dtypes the preamble names beyond the operands'
   std::span<const std::string> options = {};    // extra NVRTC options (part of op_id)
