@@ -11,6 +11,7 @@
 #include "cuarray/user_kernels.hpp"
 #include "expect_compiles.hpp"
 #include "expect_error.hpp"
+#include "device_arrays.hpp"
 #include "gpu_test.hpp"
 #include "ops/engines/elementwise/elementwise_source.hpp"
 #include "ops/engines/reduction/reduction.hpp"
@@ -251,4 +252,52 @@ TEST(UserKernelParams, ReductionKernelChecksItsParameters) {
                      [] { ReductionKernel("raw T x", "T y", "x[0]", "a + b", "y = a", std::string("0")); });
   test::expect_error(ErrorKind::Value, "Invalid kernel name: \"a-b\"",
                      [] { ReductionKernel("T x", "T y", "x", "a + b", "y = a", std::string("0"), "a-b"); });
+}
+
+// On the GPU: the seed's kernel over broadcast arrays, a raw reversal with size=, and a
+// ReductionKernel sum of squares along each axis, against values computed here.
+TEST(UserKernelGpu, SeedKernelBroadcasts) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  const ElementwiseKernel k("float32 x, float32 y", "float32 z",
+                            "if (x - 2 > y) { z = x * y; } else { z = x + y; }", "my_kernel");
+  const NDArray x = test::device_array<float>({0, 1, 2, 3, 4, 5}, Shape{2, 3});
+  const NDArray y = test::device_array<float>({0, 1, 2});
+  const Operand in[] = {Operand::of(x), Operand::of(y)};
+  const std::vector<NDArray> z = k(in, {});
+  ASSERT_EQ(z.size(), 1u);
+  test::expect_array<float>(z[0], DType::Float32, Shape{2, 3}, {0, 2, 4, 0, 4, 10});
+}
+
+TEST(UserKernelGpu, RawReverseWithSize) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  const ElementwiseKernel k("raw T x", "raw T y", "y[i] = x[_ind.size() - i - 1];", "reverse");
+  std::vector<int64_t> values(1000);
+  for (size_t j = 0; j < values.size(); ++j) values[j] = static_cast<int64_t>(j * j % 997);
+  const NDArray x = test::device_array(values);
+  const Operand in[] = {Operand::of(x)};
+  const std::vector<NDArray> y = k(in, {}, static_cast<int64_t>(values.size()));
+  std::vector<int64_t> expected(values.rbegin(), values.rend());
+  test::expect_array<int64_t>(y[0], DType::Int64, Shape{1000}, expected);
+}
+
+TEST(UserKernelGpu, ReductionAlongEachAxis) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  const ReductionKernel k("T x", "T y", "x * x", "a + b", "y = a", std::string("0"), "sum_sq");
+  std::vector<int32_t> values(12 * 7);
+  for (size_t j = 0; j < values.size(); ++j) values[j] = static_cast<int32_t>(j % 11) - 5;
+  const NDArray x = test::device_array(values, Shape{12, 7});
+  const Operand in[] = {Operand::of(x)};
+  std::vector<int32_t> rows(12, 0), cols(7, 0);
+  int32_t all = 0;
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 7; ++c) {
+      const int32_t v = values[static_cast<size_t>(r * 7 + c)];
+      rows[static_cast<size_t>(r)] += v * v;
+      cols[static_cast<size_t>(c)] += v * v;
+      all += v * v;
+    }
+  const int64_t axis1[] = {1}, axis0[] = {0};
+  test::expect_array<int32_t>(k(in, nullptr, std::span<const int64_t>(axis1)), DType::Int32, Shape{12}, rows);
+  test::expect_array<int32_t>(k(in, nullptr, std::span<const int64_t>(axis0)), DType::Int32, Shape{7}, cols);
+  test::expect_array<int32_t>(k(in), DType::Int32, Shape{}, {all});
 }
