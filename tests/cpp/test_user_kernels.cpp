@@ -188,6 +188,25 @@ TEST(UserKernelCompile, CupyNamesCompile) {
   test::expect_compiles(user_source(k, types, {true, 4, 1, false, false}), "CuPy names");
 }
 
+// The benchmark's Black-Scholes kernel (benchmarks/user_kernels.py): 5 inputs, 2 outputs, the
+// math functions' float and double overloads.
+TEST(UserKernelCompile, BlackScholesCompiles) {
+  const ElementwiseKernel k("T s, T k, T t, T r, T v", "T call, T put",
+                            "const T sqrt_t = sqrt(t);\n"
+                            "const T d1 = (log(s / k) + (r + v * v / 2) * t) / (v * sqrt_t);\n"
+                            "const T d2 = d1 - v * sqrt_t;\n"
+                            "const T discount = exp(-r * t);\n"
+                            "const T h = T(0.5), c = T(0.7071067811865476);\n"
+                            "call = s * (h * erfc(-d1 * c)) - k * discount * (h * erfc(-d2 * c));\n"
+                            "put = k * discount * (h * erfc(d2 * c)) - s * (h * erfc(d1 * c));",
+                            "black_scholes");
+  for (DType t : {DType::Float32, DType::Float64}) {
+    const KernelParamTypes types{{t, t, t, t, t}, {t, t}, {{'T', t}}};
+    test::expect_compiles(user_source(k, types, {true, 4, 1, false, false}, false, false),
+                          "black_scholes " + std::string(dtype_name(t)));
+  }
+}
+
 // A body NVRTC rejects is reported with NVRTC's log (tested in Python with the numbered source).
 TEST(UserKernelCompile, BadBodyFailsToCompile) {
   const ElementwiseKernel k("T x", "T y", "y = x +;", "bad");
