@@ -160,6 +160,11 @@ TEST(UserKernelCompile, AllRawCompiles) {
   const KernelParamTypes types{{DType::Float64}, {DType::Float64}, {{'T', DType::Float64}}};
   test::expect_compiles(user_source(k, types, {true, 16, 1, false, false}), "all raw linear");
   test::expect_compiles(user_source(k, types, {true, 1, 1, true, false}), "all raw 64-bit");
+  // No outputs at all: the body updates a raw input.
+  const ElementwiseKernel no_out("T x, raw T acc", "", "atomicAdd(&acc[0], x);", "no_outputs");
+  const KernelParamTypes f32{{DType::Float32, DType::Float32}, {}, {{'T', DType::Float32}}};
+  test::expect_compiles(user_source(no_out, f32, {true, 4, 1, false, false}), "no outputs linear");
+  test::expect_compiles(user_source(no_out, f32, {false, 1, 2, false, false}), "no outputs strided");
 }
 
 // loop_prep's variables are seen by the operation and by after_loop, in every layout.

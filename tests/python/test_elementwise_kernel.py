@@ -197,6 +197,16 @@ def test_size_and_raw_outputs(rng):
 
 
 @gpu
+def test_no_outputs_updates_raw_arrays_in_place(rng):
+    a = _random(rng, (20,), 'int64')
+    k = cp.ElementwiseKernel('T x, raw T acc', '', 'atomicAdd((unsigned long long*)&acc[0], (unsigned long long)x);',
+                             'accumulate_all')
+    acc = cp.zeros(1, 'q')
+    assert k(cp.asarray(a), acc) == ()
+    assert int(acc[0]) == int(a.sum())
+
+
+@gpu
 def test_multiple_outputs_and_return_conventions(rng):
     a = _random(rng, (50,), 'float64')
     k = cp.ElementwiseKernel('T x', 'T s, T c', 's = sin(x); c = cos(x)', 'sincos')

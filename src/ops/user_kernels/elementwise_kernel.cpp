@@ -22,7 +22,6 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       name_(std::move(name)),
       options_(std::move(options)) {
   if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
-  if (out_.empty()) throw_error(ErrorKind::Value, "ElementwiseKernel needs at least one output parameter");
 }
 
 std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
@@ -131,7 +130,7 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
     }
   }
   if (shape_size(shape) == 0) return result;
-  if (device < 0) device = result[0].device();
+  if (device < 0) device = result.empty() ? current_device() : result[0].device();
 
   // The engine's operands: non-raw inputs (arrays or scalars), non-raw outputs, raw arrays.
   std::vector<Operand> engine_in;
