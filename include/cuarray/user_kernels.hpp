@@ -1,7 +1,8 @@
 // User-defined kernels, as CuPy defines them: ElementwiseKernel (a loop body over named
 // parameters, run by the elementwise engine) and ReductionKernel (on the reduction engine).
-// Parameter lists read like CuPy's: "float32 x, T y, raw T z": a dtype name or a one-letter type placeholder, then the name, with
-// the modifiers `raw` (the body indexes the array itself) and `_non_const` before the type.
+// Parameter lists read like CuPy's, "float32 x, T y, raw T z": a dtype name or a one-letter type
+// placeholder, then the name, with the modifiers `raw` (the body indexes the array itself) and
+// `_non_const` before the type. docs/user_kernels.md has the design.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -63,12 +64,14 @@ class ElementwiseKernel {
   const std::vector<KernelParam>& in_params() const { return in_; }
   const std::vector<KernelParam>& out_params() const { return out_; }
   const std::string& name() const { return name_; }
-  // The code before the kernel's loops: the raw parameters by name, then loop_prep.
-  std::string kernel_prep() const;
+  // What the engine compiles, made once per kernel object (a call builds no strings until its
+  // kernel is new): the body (parameter bindings, then the operation) and the code before the
+  // kernel's loops (the raw parameters by name, then loop_prep).
+  const std::string& body() const { return body_; }
+  const std::string& kernel_prep() const { return prep_; }
   const std::string& after_loop() const { return options_.after_loop; }
-  // The body the engine runs (parameter bindings, then the operation) and its preamble (the
-  // placeholders' typedefs, then the user's), for a call that binds `types`.
-  std::string body() const;
+  // For a call that binds `types`: the preamble (CuPy's names, the placeholders' typedefs, then
+  // the user's), the dtypes whose fragments it needs, and the op id.
   std::string preamble(const KernelParamTypes& types) const;
   std::vector<DType> fragment_dtypes(const KernelParamTypes& types) const;
   uint64_t op_id(const KernelParamTypes& types, bool read_outputs) const;
@@ -77,6 +80,10 @@ class ElementwiseKernel {
   std::vector<KernelParam> in_, out_;
   std::string operation_, name_;
   ElementwiseKernelOptions options_;
+  std::string body_, prep_;
+  uint64_t text_hash_ = 0;
+  std::string make_body() const;
+  std::string make_kernel_prep() const;
 };
 
 struct ReductionKernelOptions {

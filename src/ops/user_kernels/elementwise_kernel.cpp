@@ -22,24 +22,30 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       name_(std::move(name)),
       options_(std::move(options)) {
   if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
+  body_ = make_body();
+  prep_ = make_kernel_prep();
+  text_hash_ = user_kernels::text_hash(
+      {"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop}, in_, out_,
+      options_.options);
 }
 
 std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
-  return user_kernels::fragment_dtypes(types, {operation_, options_.preamble, options_.loop_prep, options_.after_loop});
+  return user_kernels::fragment_dtypes(
+      types, user_kernels::NamedTypes::in({operation_, options_.preamble, options_.loop_prep, options_.after_loop}));
 }
 
 std::string ElementwiseKernel::preamble(const KernelParamTypes& types) const {
   return user_kernels::preamble(types, fragment_dtypes(types), "", options_.preamble);
 }
 
-std::string ElementwiseKernel::body() const {
+std::string ElementwiseKernel::make_body() const {
   // The engine's names go to unique aliases first, so that a parameter may be called in0 or out0.
   std::string outer = "const ptrdiff_t _cuarray_i = static_cast<ptrdiff_t>(i);\n"
                       "const CIndexer _ind = {static_cast<ptrdiff_t>(n), _cuarray_i};\n";
   std::string inner = "const ptrdiff_t i = _cuarray_i;\n";
   size_t engine_in = 0, engine_out = 0, raw = 0;
   auto bind = [&](const KernelParam& p, bool output) {
-    std::string alias, type;
+    std::string alias;
     if (p.raw) {
       alias = "_cuarray_raw" + idx(raw);
       outer += "const auto& " + alias + " = raw" + idx(raw++) + ";\n";
@@ -63,7 +69,7 @@ std::string ElementwiseKernel::body() const {
   return outer + "{\n" + inner + operation_ + "\n}\n";
 }
 
-std::string ElementwiseKernel::kernel_prep() const {
+std::string ElementwiseKernel::make_kernel_prep() const {
   if (options_.loop_prep.empty() && options_.after_loop.empty()) return {};
   // CuPy's loop_prep and after_loop see the raw parameters by name, at the kernel's scope.
   std::string s;
@@ -75,9 +81,7 @@ std::string ElementwiseKernel::kernel_prep() const {
 }
 
 uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool read_outputs) const {
-  return user_kernels::op_id({"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop,
-                              read_outputs ? "read outputs" : ""},
-                             in_, out_, options_.options, types);
+  return user_kernels::op_id(text_hash_, types, read_outputs);
 }
 
 std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
@@ -148,19 +152,18 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
     if (!out_[k].raw) loop.push_back(types.out[k]);
   for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
 
-  const std::string expr = body(), pre = preamble(types);
+  const std::string pre = preamble(types);
   const std::vector<DType> extra = fragment_dtypes(types);
   // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
   // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
   const bool read_outputs = !outputs.empty();
-  ops::ElementwiseSpec spec{op_id(types, read_outputs), expr, static_cast<int>(engine_in.size()),
+  ops::ElementwiseSpec spec{op_id(types, read_outputs), body_, static_cast<int>(engine_in.size()),
                             static_cast<int>(engine_out.size()), loop.data(), pre};
   spec.user = true;
   spec.read_outputs = read_outputs;
   spec.fragment_dtypes = extra;
   spec.options = options_.options;
-  const std::string prep = kernel_prep();
-  spec.loop_prep = prep;
+  spec.loop_prep = prep_;
   spec.after_loop = options_.after_loop;
   const ops::RawOperands raw{raw_arrays, shape, device};
   user_kernels::reporting_compile_errors("ElementwiseKernel", name_,

@@ -66,8 +66,8 @@ ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view ou
 ReductionKernel::Parts ReductionKernel::parts(const KernelParamTypes& types, bool premapped) const {
   Parts p;
   const std::string identity = identity_.value_or("");
-  p.fragment_dtypes =
-      user_kernels::fragment_dtypes(types, {map_, reduce_, post_, identity, reduce_type_, options_.preamble});
+  p.fragment_dtypes = user_kernels::fragment_dtypes(
+      types, user_kernels::NamedTypes::in({map_, reduce_, post_, identity, reduce_type_, options_.preamble}));
   p.preamble = user_kernels::preamble(types, p.fragment_dtypes, "typedef " + reduce_type_ + " _type_reduce;\n",
                                       options_.preamble);
   p.map = premapped ? std::string("static_cast<acc_t>(v)")
@@ -80,9 +80,10 @@ ReductionKernel::Parts ReductionKernel::parts(const KernelParamTypes& types, boo
   p.post = "([&](const acc_t a) { out_t " + y + "{}; const CIndexer _out_ind = {(ptrdiff_t)param, 0}; " +
            "const CIndexer _in_ind = {(ptrdiff_t)(count * param), 0}; " + post_ + "; return " + y + "; })(a)";
   p.compute = reduce_dtype(reduce_type_, types).value_or(types.out[0]);
-  p.op_id = user_kernels::op_id({"reduction", map_, reduce_, post_, identity, identity_ ? "1" : "0", reduce_type_,
-                                 options_.preamble, premapped ? "premapped" : ""},
-                                in_, out_, options_.options, types);
+  const uint64_t text = user_kernels::text_hash(
+      {"reduction", map_, reduce_, post_, identity, identity_ ? "1" : "0", reduce_type_, options_.preamble}, in_, out_,
+      options_.options);
+  p.op_id = user_kernels::op_id(text, types, premapped);
   return p;
 }
 

@@ -8,16 +8,20 @@
 
 namespace cuarray::user_kernels {
 
-std::vector<DType> fragment_dtypes(const KernelParamTypes& types, std::initializer_list<std::string_view> texts) {
+NamedTypes NamedTypes::in(std::initializer_list<std::string_view> texts) {
+  NamedTypes n;
+  for (std::string_view t : texts) {
+    n.float16 = n.float16 || t.find("float16") != std::string_view::npos;
+    n.complex = n.complex || t.find("complex") != std::string_view::npos;
+  }
+  return n;
+}
+
+std::vector<DType> fragment_dtypes(const KernelParamTypes& types, NamedTypes named) {
   std::vector<DType> dtypes(types.in);
   dtypes.insert(dtypes.end(), types.out.begin(), types.out.end());
-  auto named = [&](std::string_view word) {
-    for (std::string_view t : texts)
-      if (t.find(word) != std::string_view::npos) return true;
-    return false;
-  };
-  if (named("float16")) dtypes.push_back(DType::Float16);
-  if (named("complex")) dtypes.push_back(DType::Complex64);
+  if (named.float16) dtypes.push_back(DType::Float16);
+  if (named.complex) dtypes.push_back(DType::Complex64);
   return dtypes;
 }
 
@@ -38,8 +42,8 @@ std::string preamble(const KernelParamTypes& types, std::span<const DType> fragm
   return s + "\n";
 }
 
-uint64_t op_id(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
-               std::span<const KernelParam> out, std::span<const std::string> options, const KernelParamTypes& types) {
+uint64_t text_hash(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
+                   std::span<const KernelParam> out, std::span<const std::string> options) {
   uint64_t h = jit::fnv1a64("user kernel");
   for (std::string_view t : texts) h = jit::fnv1a64(t, jit::fnv1a64("\0", 1, h));
   for (std::span<const KernelParam> params : {in, out}) {
@@ -52,11 +56,16 @@ uint64_t op_id(std::initializer_list<std::string_view> texts, std::span<const Ke
     }
   }
   for (const std::string& o : options) h = jit::fnv1a64(o, jit::fnv1a64("\0", 1, h));
+  return h;
+}
+
+uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint8_t variant) {
+  uint64_t h = jit::fnv1a64(&variant, 1, text_hash);
   for (const auto& [letter, t] : types.placeholders) {
     const uint8_t bits[2] = {static_cast<uint8_t>(letter), static_cast<uint8_t>(t)};
     h = jit::fnv1a64(bits, 2, h);
   }
-  return h | (1ull << 63);  // never a ufunc's or an internal op's id
+  return h | (1ull << 63);
 }
 
 bool is_identifier(const std::string& s) {

@@ -13,18 +13,27 @@
 
 namespace cuarray::user_kernels {
 
-// The parameters' dtypes, plus float16 / complex64 when `texts` (the user's code) name those
-// types: CuPy always declares them, cuarray includes their fragments only where used.
-std::vector<DType> fragment_dtypes(const KernelParamTypes& types, std::initializer_list<std::string_view> texts);
+// Which of CuPy's type names the user's code (`texts`) mentions: CuPy always declares float16 and
+// complex<T>, cuarray includes their fragments only where used (each adds compile time).
+struct NamedTypes {
+  bool float16 = false, complex = false;
+  static NamedTypes in(std::initializer_list<std::string_view> texts);
+};
+
+// The parameters' dtypes, plus float16 / complex64 where the user's code names them.
+std::vector<DType> fragment_dtypes(const KernelParamTypes& types, NamedTypes named);
 
 // user_kernel.cuh, `using` declarations of float16 and complex where their fragments are in,
 // the placeholders' typedefs, `extra` (e.g. _type_reduce), then the user's preamble.
 std::string preamble(const KernelParamTypes& types, std::span<const DType> fragment_dtypes, std::string_view extra,
                      std::string_view user_preamble);
 
-// Hashes the user's strings and parameter lists into an op id that no built-in op uses.
-uint64_t op_id(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
-               std::span<const KernelParam> out, std::span<const std::string> options, const KernelParamTypes& types);
+// A hash of the user's strings, parameter lists and options, made once per kernel object.
+uint64_t text_hash(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
+                   std::span<const KernelParam> out, std::span<const std::string> options);
+// The op id of one call: the text hash, the placeholders' binding and the call's variant (a few
+// bytes per call, no strings), with the top bit set so that no built-in op has it.
+uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint8_t variant);
 
 // Runs `f`; an NVRTC failure is rethrown with the log, the kernel's name and the numbered source.
 template <class F>
