@@ -3,11 +3,15 @@ arrays, scalars, outputs given and allocated, size=, preamble/options, every dty
 errors. Host-side errors run without a GPU; the rest is marked gpu."""
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 from cuarray.cuda.compiler import CompileException
 
 gpu = pytest.mark.gpu
+
+# One kernel object per test session: each property example reuses its compiled variants.
+_AXPY = cp.ElementwiseKernel('T x, T y, T s', 'T z, int64 idx', 'z = s * x - y; idx = i;', 'axpy_index')
 
 ALL_DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64',
               'float16', 'float32', 'float64', 'complex64', 'complex128']
@@ -278,3 +282,41 @@ def test_stream_keyword(rng):
     y = k(cp.asarray(a), stream=s)
     s.synchronize()
     np.testing.assert_allclose(cp.asnumpy(y), a + 1)
+
+
+@st.composite
+def _broadcast_views(draw):
+    """A loop shape, and for each of two operands a shape that broadcasts to it (a trailing part
+    of its dims, some of them 1) and the step of the view along each dim (1, 2 or reversed)."""
+    ndim = draw(st.integers(1, 4))
+    shape = tuple(draw(st.lists(st.integers(1, 5), min_size=ndim, max_size=ndim)))
+    views = []
+    for _ in range(2):
+        own = tuple(1 if draw(st.booleans()) and draw(st.booleans()) else n for n in shape)
+        own = own[draw(st.integers(0, ndim - 1)):]  # a trailing part of the dims
+        steps = tuple(draw(st.sampled_from([1, 2, -1])) for _ in own)
+        views.append((own, steps))
+    dtype = draw(st.sampled_from(['int32', 'float32', 'float64', 'complex128', 'uint8']))
+    return shape, views, dtype
+
+
+@gpu
+@settings(max_examples=60, deadline=None)
+@given(_broadcast_views(), st.integers(0, 2**32 - 1))
+def test_broadcast_property(case, seed):
+    # z = s * x - y over broadcast views equals NumPy's, and i is the C-order index of the loop.
+    _, views, dtype = case
+    rng = np.random.default_rng(seed)
+    hosts, devs = [], []
+    for own, steps in views:
+        base = _random(rng, tuple(n * abs(step) for n, step in zip(own, steps)), dtype)
+        index = tuple(slice(None, None, step) for step in steps)  # steps 1, 2 or -1 give `own`
+        hosts.append(base[index])
+        devs.append(cp.asarray(base)[index])
+    z, idx = _AXPY(devs[0], devs[1], 3)
+    x, y = np.broadcast_arrays(*hosts)
+    loop_shape = x.shape
+    want = (np.asarray(3, dtype) * x - y).astype(dtype)
+    assert z.dtype == np.dtype(dtype) and z.shape == loop_shape
+    np.testing.assert_allclose(cp.asnumpy(z), want, rtol=1e-6)
+    np.testing.assert_array_equal(cp.asnumpy(idx), np.arange(int(np.prod(loop_shape))).reshape(loop_shape))
