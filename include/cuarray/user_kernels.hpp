@@ -61,6 +61,9 @@ class ElementwiseKernel {
   std::vector<NDArray> operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
                                   std::optional<int64_t> size = std::nullopt) const;
 
+  // TypeError with CuPy's message unless `given` arguments are the inputs, or inputs and outputs.
+  void check_argument_count(size_t given) const;
+
   const std::vector<KernelParam>& in_params() const { return in_; }
   const std::vector<KernelParam>& out_params() const { return out_; }
   const std::string& name() const { return name_; }

@@ -39,10 +39,6 @@ class ElementwiseKernel:
             raise TypeError('Wrong arguments %s' % kwargs)
         if block_size is not None and block_size <= 0:
             raise ValueError('block_size must be greater than zero')
-        if len(args) != self.nin and len(args) != self.nargs:
-            raise TypeError(
-                'Wrong number of arguments for {!r}. It must be either {} or {} (with outputs), '
-                'but given {}.'.format(self.name, self.nin, self.nargs, len(args)))
         size = None if size is None or size == -1 else operator.index(size)  # CuPy's default is -1
         if stream is None:
             outs = self._kernel(args, size)

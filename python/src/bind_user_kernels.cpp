@@ -34,6 +34,7 @@ void bind_user_kernels(nb::module_& m) {
       .def("__call__", [](const ElementwiseKernel& k, nb::tuple args, std::optional<int64_t> size) {
         const size_t nin = k.in_params().size();
         const size_t n = nb::len(args);
+        k.check_argument_count(n);
         std::vector<Operand> inputs;
         std::vector<NDArray> outputs;
         for (size_t j = 0; j < n; ++j) {
@@ -45,7 +46,6 @@ void bind_user_kernels(nb::module_& m) {
             throw_error(ErrorKind::Type, "Output arguments type must be cuarray.ndarray");
           }
         }
-        if (n < nin) inputs.resize(n);  // the C++ call reports the count
         nb::list result;
         for (NDArray& a : k(inputs, outputs, size)) result.append(wrap(std::move(a)));
         return result;

@@ -84,13 +84,20 @@ uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool read_outpu
   return user_kernels::op_id(text_hash_, types, read_outputs);
 }
 
+void ElementwiseKernel::check_argument_count(size_t given) const {
+  const size_t nin = in_.size(), nout = out_.size();
+  if (given != nin && given != nin + nout)
+    throw_error(ErrorKind::Type, "Wrong number of arguments for '" + name_ + "'. It must be either " + idx(nin) +
+                                     " or " + idx(nin + nout) + " (with outputs), but given " + idx(given) + ".");
+}
+
 std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
                                                    std::optional<int64_t> size) const {
   const size_t nin = in_.size(), nout = out_.size();
-  if (inputs.size() != nin || (!outputs.empty() && outputs.size() != nout))
-    throw_error(ErrorKind::Type, "Wrong number of arguments for '" + name_ + "'. It must be either " + idx(nin) +
-                                     " or " + idx(nin + nout) + " (with outputs), but given " +
-                                     idx(inputs.size() + outputs.size()) + ".");
+  check_argument_count(inputs.size() + outputs.size());
+  if (inputs.size() != nin)  // a count that is right but split wrongly (C++ callers)
+    throw_error(ErrorKind::Type, "ElementwiseKernel '" + name_ + "' takes " + idx(nin) + " inputs, given " +
+                                     idx(inputs.size()));
   std::vector<const Shape*> shapes;
   std::vector<std::optional<DType>> in_dtypes(nin);
   int device = -1;
