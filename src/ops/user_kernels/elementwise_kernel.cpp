@@ -34,8 +34,13 @@ std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& ty
       types, user_kernels::NamedTypes::in({operation_, options_.preamble, options_.loop_prep, options_.after_loop}));
 }
 
-std::string ElementwiseKernel::preamble(const KernelParamTypes& types) const {
-  return user_kernels::preamble(types, fragment_dtypes(types), "", options_.preamble);
+const std::string& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
+  std::lock_guard<std::mutex> lock(preambles_mutex_);
+  for (const auto& [binding, text] : preambles_)
+    if (binding == types.placeholders) return *text;
+  preambles_.emplace_back(types.placeholders, std::make_unique<const std::string>(user_kernels::preamble(
+                                                  types, fragment_dtypes(types), "", options_.preamble)));
+  return *preambles_.back().second;
 }
 
 std::string ElementwiseKernel::make_body() const {
@@ -159,7 +164,7 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
     if (!out_[k].raw) loop.push_back(types.out[k]);
   for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
 
-  const std::string pre = preamble(types);
+  const std::string& pre = preamble(types);
   const std::vector<DType> extra = fragment_dtypes(types);
   // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
   // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
