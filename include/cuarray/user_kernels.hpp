@@ -76,9 +76,12 @@ class ElementwiseKernel {
   const std::string& kernel_prep() const { return prep_; }
   const std::string& after_loop() const { return options_.after_loop; }
   // For a call that binds `types`: the preamble (CuPy's names, the placeholders' typedefs, then
-  // the user's; made once per binding and kept), the dtypes whose fragments it needs, the op id.
-  const std::string& preamble(const KernelParamTypes& types) const;
-  std::vector<DType> fragment_dtypes(const KernelParamTypes& types) const;
+  // the user's) and the dtypes whose fragments it needs, made once per binding and kept; the op id.
+  struct Preamble {
+    std::string text;
+    std::vector<DType> fragment_dtypes;
+  };
+  const Preamble& preamble(const KernelParamTypes& types) const;
   uint64_t op_id(const KernelParamTypes& types, bool read_outputs) const;
 
  private:
@@ -88,7 +91,7 @@ class ElementwiseKernel {
   std::string body_, prep_;
   uint64_t text_hash_ = 0;
   mutable std::mutex preambles_mutex_;
-  mutable std::vector<std::pair<std::vector<std::pair<char, DType>>, std::unique_ptr<const std::string>>> preambles_;
+  mutable std::vector<std::pair<std::vector<std::pair<char, DType>>, std::unique_ptr<const Preamble>>> preambles_;
   std::string make_body() const;
   std::string make_kernel_prep() const;
 };

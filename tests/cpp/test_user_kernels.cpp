@@ -47,13 +47,12 @@ std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& type
     loop.push_back(types.out[j]);
     out_storage.push_back(types.out[j]);
   }
-  const std::string pre = k.preamble(types);
-  const std::vector<DType> extra = k.fragment_dtypes(types);
+  const ElementwiseKernel::Preamble& pre = k.preamble(types);
   ops::ElementwiseSpec spec{k.op_id(types, read_outputs), k.body(), static_cast<int>(in_storage.size()),
-                            static_cast<int>(out_storage.size()), loop.data(), pre};
+                            static_cast<int>(out_storage.size()), loop.data(), pre.text};
   spec.user = true;
   spec.read_outputs = read_outputs;
-  spec.fragment_dtypes = extra;
+  spec.fragment_dtypes = pre.fragment_dtypes;
   spec.loop_prep = k.kernel_prep();
   spec.after_loop = k.after_loop();
   return ops::elementwise_source(spec, in_storage, out_storage, layout, raw);

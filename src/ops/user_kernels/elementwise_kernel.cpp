@@ -29,17 +29,15 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       options_.options);
 }
 
-std::vector<DType> ElementwiseKernel::fragment_dtypes(const KernelParamTypes& types) const {
-  return user_kernels::fragment_dtypes(
-      types, user_kernels::NamedTypes::in({operation_, options_.preamble, options_.loop_prep, options_.after_loop}));
-}
-
-const std::string& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
+const ElementwiseKernel::Preamble& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
   std::lock_guard<std::mutex> lock(preambles_mutex_);
-  for (const auto& [binding, text] : preambles_)
-    if (binding == types.placeholders) return *text;
-  preambles_.emplace_back(types.placeholders, std::make_unique<const std::string>(user_kernels::preamble(
-                                                  types, fragment_dtypes(types), "", options_.preamble)));
+  for (const auto& [binding, made] : preambles_)
+    if (binding == types.placeholders) return *made;
+  auto made = std::make_unique<Preamble>();
+  made->fragment_dtypes = user_kernels::fragment_dtypes(
+      types, user_kernels::NamedTypes::in({operation_, options_.preamble, options_.loop_prep, options_.after_loop}));
+  made->text = user_kernels::preamble(types, made->fragment_dtypes, "", options_.preamble);
+  preambles_.emplace_back(types.placeholders, std::move(made));
   return *preambles_.back().second;
 }
 
@@ -164,16 +162,15 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
     if (!out_[k].raw) loop.push_back(types.out[k]);
   for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
 
-  const std::string& pre = preamble(types);
-  const std::vector<DType> extra = fragment_dtypes(types);
+  const Preamble& pre = preamble(types);
   // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
   // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
   const bool read_outputs = !outputs.empty();
   ops::ElementwiseSpec spec{op_id(types, read_outputs), body_, static_cast<int>(engine_in.size()),
-                            static_cast<int>(engine_out.size()), loop.data(), pre};
+                            static_cast<int>(engine_out.size()), loop.data(), pre.text};
   spec.user = true;
   spec.read_outputs = read_outputs;
-  spec.fragment_dtypes = extra;
+  spec.fragment_dtypes = pre.fragment_dtypes;
   spec.options = options_.options;
   spec.loop_prep = prep_;
   spec.after_loop = options_.after_loop;
