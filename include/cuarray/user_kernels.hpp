@@ -124,14 +124,15 @@ class ReductionKernel {
   const std::vector<KernelParam>& out_params() const { return out_; }
   const std::string& name() const { return name_; }
 
-  // What the reduction engine compiles for a call binding `types` (single-input form; for tests).
+  // What the reduction engine compiles for a call binding `types`, `premapped` when several
+  // inputs were mapped first; made once per binding and kept.
   struct Parts {
     std::string preamble, map, combine, identity, post;
     std::vector<DType> fragment_dtypes;
     DType compute;
     uint64_t op_id;
   };
-  Parts parts(const KernelParamTypes& types, bool premapped) const;
+  const Parts& parts(const KernelParamTypes& types, bool premapped) const;
 
  private:
   std::string in_text_;  // several inputs map through an ElementwiseKernel of these parameters
@@ -139,6 +140,13 @@ class ReductionKernel {
   std::string map_, reduce_, post_, name_, reduce_type_;
   std::optional<std::string> identity_;
   ReductionKernelOptions options_;
+  uint64_t text_hash_ = 0;
+  mutable std::mutex parts_mutex_;
+  mutable std::vector<std::pair<std::pair<std::vector<std::pair<char, DType>>, bool>, std::unique_ptr<const Parts>>>
+      parts_;
+  mutable std::vector<std::pair<DType, std::unique_ptr<const ElementwiseKernel>>> premaps_;  // by mapped dtype
+  Parts make_parts(const KernelParamTypes& types, bool premapped) const;
+  const ElementwiseKernel& premap(DType mapped) const;
 };
 
 // "  1 | first line\n  2 | ..." for compile errors.

@@ -222,7 +222,7 @@ namespace {
 // The reduction engine's source for a ReductionKernel call binding `types`, one pass.
 std::string user_reduction_source(const ReductionKernel& k, const KernelParamTypes& types, DType in, bool premapped,
                                   bool partial_input, bool partial_output) {
-  const ReductionKernel::Parts p = k.parts(types, premapped);
+  const ReductionKernel::Parts& p = k.parts(types, premapped);
   ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
   spec.preamble = p.preamble;
   spec.fragment_dtypes = p.fragment_dtypes;

@@ -61,9 +61,34 @@ ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view ou
   const KernelParam& o = out_[0];
   reduce_type_ = reduce_type ? *reduce_type
                              : o.dtype ? std::string(jit::kernel_type_name(*o.dtype)) : std::string(1, o.placeholder);
+  text_hash_ = user_kernels::text_hash({"reduction", map_, reduce_, post_, identity_.value_or(""),
+                                        identity_ ? "1" : "0", reduce_type_, options_.preamble},
+                                       in_, out_, options_.options);
 }
 
-ReductionKernel::Parts ReductionKernel::parts(const KernelParamTypes& types, bool premapped) const {
+const ReductionKernel::Parts& ReductionKernel::parts(const KernelParamTypes& types, bool premapped) const {
+  std::lock_guard<std::mutex> lock(parts_mutex_);
+  for (const auto& [key, made] : parts_)
+    if (key.second == premapped && key.first == types.placeholders) return *made;
+  parts_.emplace_back(std::make_pair(types.placeholders, premapped),
+                      std::make_unique<const Parts>(make_parts(types, premapped)));
+  return *parts_.back().second;
+}
+
+const ElementwiseKernel& ReductionKernel::premap(DType mapped) const {
+  std::lock_guard<std::mutex> lock(parts_mutex_);
+  for (const auto& [dtype, kernel] : premaps_)
+    if (dtype == mapped) return *kernel;
+  ElementwiseKernelOptions options{true, "typedef " + reduce_type_ + " _type_reduce;\n" + options_.preamble,
+                                   options_.options, "", ""};
+  premaps_.emplace_back(mapped, std::make_unique<const ElementwiseKernel>(
+                                    in_text_, std::string(dtype_name(mapped)) + " " + kMapped,
+                                    std::string(kMapped) + " = static_cast<_type_reduce>(" + map_ + ");", name_,
+                                    std::move(options)));
+  return *premaps_.back().second;
+}
+
+ReductionKernel::Parts ReductionKernel::make_parts(const KernelParamTypes& types, bool premapped) const {
   Parts p;
   const std::string identity = identity_.value_or("");
   p.fragment_dtypes = user_kernels::fragment_dtypes(
@@ -80,10 +105,7 @@ ReductionKernel::Parts ReductionKernel::parts(const KernelParamTypes& types, boo
   p.post = "([&](const acc_t a) { out_t " + y + "{}; const CIndexer _out_ind = {(ptrdiff_t)param, 0}; " +
            "const CIndexer _in_ind = {(ptrdiff_t)(count * param), 0}; " + post_ + "; return " + y + "; })(a)";
   p.compute = reduce_dtype(reduce_type_, types).value_or(types.out[0]);
-  const uint64_t text = user_kernels::text_hash(
-      {"reduction", map_, reduce_, post_, identity, identity_ ? "1" : "0", reduce_type_, options_.preamble}, in_, out_,
-      options_.options);
-  p.op_id = user_kernels::op_id(text, types, premapped);
+  p.op_id = user_kernels::op_id(text_hash_, types, premapped);
   return p;
 }
 
@@ -110,12 +132,7 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
     if (!mapped)
       throw_error(ErrorKind::NotImplemented, "ReductionKernel with several inputs needs a reduce_type that names a "
                                                  "dtype, not '" + reduce_type_ + "'");
-    ElementwiseKernelOptions premap_options{true, "typedef " + reduce_type_ + " _type_reduce;\n" + options_.preamble,
-                                            options_.options, "", ""};
-    const ElementwiseKernel premap(in_text_, std::string(dtype_name(*mapped)) + " " + kMapped,
-                                   std::string(kMapped) + " = static_cast<_type_reduce>(" + map_ + ");", name_,
-                                   std::move(premap_options));
-    src = premap(inputs, {})[0];
+    src = premap(*mapped)(inputs, {})[0];
   } else {
     src = *inputs[0].array;
   }
@@ -144,7 +161,7 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
   if (src.size() == 0 && !identity_)
     throw_error(ErrorKind::Value, "zero-size array to reduction operation " + name_ + " which has no identity");
 
-  const Parts p = parts(types, premapped);
+  const Parts& p = parts(types, premapped);
   ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
   spec.preamble = p.preamble;
   spec.fragment_dtypes = p.fragment_dtypes;
