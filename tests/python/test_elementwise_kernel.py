@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 from cuarray.cuda.compiler import CompileException
+from seed_examples import ex_elementwise_kernel
 
 gpu = pytest.mark.gpu
 
@@ -79,6 +80,14 @@ def test_numpy_arrays_are_rejected():
 
 
 # --- on the GPU -------------------------------------------------------------------------
+
+@gpu
+def test_seed_example_runs_unchanged():
+    # The seed example (tests/python/seed_examples.py), kept here rather than in
+    # test_seed_examples.py's shared list.
+    note = ex_elementwise_kernel()
+    assert note is None or not str(note).startswith("skipped"), note
+
 
 @gpu
 def test_seed_kernel_broadcast():
