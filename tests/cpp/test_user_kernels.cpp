@@ -94,6 +94,10 @@ TEST(KernelParams, RejectsBadParameters) {
   test::expect_error(ErrorKind::Value, "Can not use 'i' as a parameter name", [] { parse_kernel_params("T i", true); });
   test::expect_error(ErrorKind::Value, "Invalid kernel name: \"my kernel\"",
                      [] { ElementwiseKernel("T x", "T y", "y = x", "my kernel"); });
+  std::string many = "T x0";
+  for (int k = 1; k < 17; ++k) many += ", T x" + std::to_string(k);
+  test::expect_error(ErrorKind::Value, "ElementwiseKernel 'wide' has 18 parameters; at most 16 are supported",
+                     [&] { ElementwiseKernel(many, "T y", "y = x0", "wide"); });
 }
 
 TEST(KernelParams, PlaceholdersBindOutputsFirstThenInputs) {

@@ -4,6 +4,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "cuarray/user_kernels.hpp"
+#include "ops/engines/coalesce.hpp"
 #include "ops/engines/elementwise/elementwise.hpp"
 #include "ops/user_kernels/user_source.hpp"
 
@@ -22,6 +23,10 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
       name_(std::move(name)),
       options_(std::move(options)) {
   if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
+  // The engine's operand limit, which also keeps the kernel key within its 56 bytes.
+  if (in_.size() + out_.size() > ops::kMaxOperands)
+    throw_error(ErrorKind::Value, "ElementwiseKernel '" + name_ + "' has " + idx(in_.size() + out_.size()) +
+                                      " parameters; at most " + idx(ops::kMaxOperands) + " are supported");
   body_ = make_body();
   prep_ = make_kernel_prep();
   text_hash_ = user_kernels::text_hash(
