@@ -75,6 +75,7 @@ class ElementwiseKernel {
   const std::string& body() const { return body_; }
   const std::string& kernel_prep() const { return prep_; }
   const std::string& after_loop() const { return options_.after_loop; }
+  const std::vector<std::string>& compile_options() const { return compile_options_; }
   // For a call that binds `types`: the preamble (CuPy's names, the placeholders' typedefs, then
   // the user's) and the dtypes whose fragments it needs, made once per binding and kept; the op id.
   struct Preamble {
@@ -89,6 +90,7 @@ class ElementwiseKernel {
   std::string operation_, name_;
   ElementwiseKernelOptions options_;
   std::string body_, prep_;
+  std::vector<std::string> compile_options_;  // the user's, plus the CUDA include path when needed
   uint64_t text_hash_ = 0;
   mutable std::mutex preambles_mutex_;
   mutable std::vector<std::pair<std::vector<std::pair<char, DType>>, std::unique_ptr<const Preamble>>> preambles_;
@@ -140,6 +142,7 @@ class ReductionKernel {
   std::string map_, reduce_, post_, name_, reduce_type_;
   std::optional<std::string> identity_;
   ReductionKernelOptions options_;
+  std::vector<std::string> compile_options_;  // the user's, plus the CUDA include path when needed
   uint64_t text_hash_ = 0;
   mutable std::mutex parts_mutex_;
   mutable std::vector<std::pair<std::pair<std::vector<std::pair<char, DType>>, bool>, std::unique_ptr<const Parts>>>

@@ -214,6 +214,28 @@ TEST(UserKernelCompile, BlackScholesCompiles) {
   }
 }
 
+// A preamble that includes a CUDA header (cuda_fp16.h's half) compiles with the kernel's options,
+// which then name the CUDA include directory; a kernel without #include gets no extra option.
+TEST(UserKernelCompile, CudaHeaderIncludes) {
+  const ElementwiseKernel k("float32 x", "float32 y", "y = __half2float(__float2half(x) * two());", "halves",
+                            {true, "#include <cuda_fp16.h>\n__device__ half two() { return __float2half(2.0f); }",
+                             {"-DUNUSED=1"}, "", ""});
+  if (k.compile_options().size() == 1) GTEST_SKIP() << "no CUDA headers ($CUDA_PATH, /usr/local/cuda) here";
+  ASSERT_EQ(k.compile_options().size(), 2u);
+  EXPECT_EQ(k.compile_options()[0], "-DUNUSED=1");
+  EXPECT_EQ(k.compile_options()[1].rfind("-I", 0), 0u);
+  const KernelParamTypes types{{DType::Float32}, {DType::Float32}, {}};
+  try {
+    EXPECT_GT(jit::compile_to_cubin(user_source(k, types, {true, 4, 1, false, false}), "halves", "sm_90",
+                                    k.compile_options())
+                  .size(),
+              0u);
+  } catch (const CompileError& e) {
+    ADD_FAILURE() << e.what();
+  }
+  EXPECT_EQ(ElementwiseKernel("T x", "T y", "y = x").compile_options().size(), 0u);
+}
+
 // A body NVRTC rejects is reported with NVRTC's log (tested in Python with the numbered source).
 TEST(UserKernelCompile, BadBodyFailsToCompile) {
   const ElementwiseKernel k("T x", "T y", "y = x +;", "bad");

@@ -29,9 +29,11 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
                                       " parameters; at most " + idx(ops::kMaxOperands) + " are supported");
   body_ = make_body();
   prep_ = make_kernel_prep();
+  compile_options_ = user_kernels::compile_options(
+      options_.options, {operation_, options_.preamble, options_.loop_prep, options_.after_loop});
   text_hash_ = user_kernels::text_hash(
       {"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop}, in_, out_,
-      options_.options);
+      compile_options_);
 }
 
 const ElementwiseKernel::Preamble& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
@@ -176,7 +178,7 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
   spec.user = true;
   spec.read_outputs = read_outputs;
   spec.fragment_dtypes = pre.fragment_dtypes;
-  spec.options = options_.options;
+  spec.options = compile_options_;
   spec.loop_prep = prep_;
   spec.after_loop = options_.after_loop;
   const ops::RawOperands raw{raw_arrays, shape, device};

@@ -61,9 +61,10 @@ ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view ou
   const KernelParam& o = out_[0];
   reduce_type_ = reduce_type ? *reduce_type
                              : o.dtype ? std::string(jit::kernel_type_name(*o.dtype)) : std::string(1, o.placeholder);
+  compile_options_ = user_kernels::compile_options(options_.options, {options_.preamble});
   text_hash_ = user_kernels::text_hash({"reduction", map_, reduce_, post_, identity_.value_or(""),
                                         identity_ ? "1" : "0", reduce_type_, options_.preamble},
-                                       in_, out_, options_.options);
+                                       in_, out_, compile_options_);
 }
 
 const ReductionKernel::Parts& ReductionKernel::parts(const KernelParamTypes& types, bool premapped) const {
@@ -165,7 +166,7 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
   ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
   spec.preamble = p.preamble;
   spec.fragment_dtypes = p.fragment_dtypes;
-  spec.options = options_.options;
+  spec.options = compile_options_;
   user_kernels::reporting_compile_errors("ReductionKernel", name_, [&] {
     ops::run_reduction(spec, src, axes, p.compute, target, static_cast<double>(target.size()));
   });

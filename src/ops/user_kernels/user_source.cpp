@@ -1,6 +1,8 @@
 #include "ops/user_kernels/user_source.hpp"
 
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 
 #include "jit/hash.hpp"
 #include "jit/kernel_source.hpp"
@@ -73,6 +75,25 @@ bool is_identifier(const std::string& s) {
   for (char c : s)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
   return true;
+}
+
+std::vector<std::string> compile_options(std::span<const std::string> user_options,
+                                         std::initializer_list<std::string_view> texts) {
+  std::vector<std::string> options(user_options.begin(), user_options.end());
+  bool includes = false;
+  for (std::string_view t : texts) includes = includes || t.find("#include") != std::string_view::npos;
+  if (!includes) return options;
+  std::vector<std::filesystem::path> candidates;
+  for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char* root = std::getenv(var); root && *root) candidates.push_back(std::filesystem::path(root) / "include");
+  candidates.emplace_back("/usr/local/cuda/include");
+  std::error_code ec;
+  for (const auto& dir : candidates)
+    if (std::filesystem::exists(dir / "cuda_fp16.h", ec)) {
+      options.push_back("-I" + dir.string());
+      break;
+    }
+  return options;
 }
 
 }  // namespace cuarray::user_kernels

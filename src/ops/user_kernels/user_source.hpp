@@ -49,4 +49,11 @@ void reporting_compile_errors(const std::string& kind, const std::string& name, 
 
 bool is_identifier(const std::string& s);
 
+// The NVRTC options a user kernel compiles with: the user's, plus -I<the CUDA headers> when its
+// code has an #include (cuarray's own kernels need no headers; NVRTC has no default include
+// path). The headers are looked for in $CUDA_PATH/include, $CUDA_HOME/include and
+// /usr/local/cuda/include; none found adds nothing, and NVRTC then names the missing header.
+std::vector<std::string> compile_options(std::span<const std::string> user_options,
+                                         std::initializer_list<std::string_view> texts);
+
 }  // namespace cuarray::user_kernels
