@@ -259,6 +259,14 @@ def test_loop_prep_and_after_loop(rng, step):
 
 
 @gpu
+def test_preamble_includes_a_cuda_header(rng):
+    a = _random(rng, (100,), 'float32')
+    k = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = __half2float(__float2half(x) * two());', 'halves',
+                             preamble='#include <cuda_fp16.h>\n__device__ half two() { return __float2half(2.0f); }')
+    np.testing.assert_array_equal(cp.asnumpy(k(cp.asarray(a))), (a.astype(np.float16) * np.float16(2)).astype('f'))
+
+
+@gpu
 def test_float16_kernel(rng):
     a = _random(rng, (64,), 'float16')
     k = cp.ElementwiseKernel('float16 x', 'float16 y', 'y = x * float16(2.0f)')
