@@ -77,7 +77,7 @@ runtime::Kernel find_kernel(const KernelKey& key) {
 }
 
 runtime::Kernel add_kernel(const KernelKey& key, const KernelSource& source) {
-  std::shared_ptr<Module> module = load_module(source);  // compiled outside the lock: other kernels keep launching
+  std::shared_ptr<Module> module = load_module(source, source.options);  // compiled outside the lock: other kernels keep launching
   const runtime::Kernel k = module->kernel(source.name);
   std::lock_guard<std::mutex> lock(g_mutex);
   return map_for(current_device()).emplace(key, Cached{k, std::move(module)}).first->second.kernel;

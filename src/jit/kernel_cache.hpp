@@ -15,6 +15,7 @@ namespace cuarray::jit {
 struct KernelSource {
   std::string code;
   std::string name;  // the extern "C" __global__ function to fetch
+  std::vector<std::string> options = {};  // NVRTC options beyond the defaults (user kernels')
 };
 
 // Looks up `key` on the current device; a miss compiles (or loads from disk) `make()`'s source

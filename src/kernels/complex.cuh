@@ -10,6 +10,8 @@ template <class T> struct complex {
   template <class U>
   __device__ explicit constexpr complex(const complex<U>& z) : re(T(z.re)), im(T(z.im)) {}
 
+  __device__ constexpr T real() const { return re; }  // as thrust::complex (CuPy's user kernels)
+  __device__ constexpr T imag() const { return im; }
   __device__ complex& operator+=(const complex& o) { return *this = *this + o; }
   __device__ complex& operator-=(const complex& o) { return *this = *this - o; }
   __device__ complex& operator*=(const complex& o) { return *this = *this * o; }

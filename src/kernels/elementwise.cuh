@@ -10,7 +10,7 @@ struct alignas(sizeof(T) * N) Vec {
 
 template <int N>
 struct Ptrs {
-  char* p[N];
+  char* p[N > 0 ? N : 1];  // a user kernel whose arrays are all raw has no pointer operands
 };
 
 template <class T, int N>

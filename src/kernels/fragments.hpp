@@ -11,6 +11,7 @@ extern const std::string_view complex_math_cuh;
 extern const std::string_view convert_cuh;
 extern const std::string_view ufunc_math_cuh;
 extern const std::string_view elementwise_cuh;
+extern const std::string_view user_kernel_cuh;
 extern const std::string_view reduce_cuh;
 extern const std::string_view random_cuh;
 extern const std::string_view scan_cuh;

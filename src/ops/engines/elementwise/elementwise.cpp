@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
@@ -36,12 +37,13 @@ int pick_vec(char* const* data, const DType* dtypes, int nptr) {
 }  // namespace
 
 void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,
-                     const NDArray* where) {
-  const NDArray& primary = outputs[0];
-  const Shape& shape = primary.shape();
-  const int64_t n = primary.size();
+                     const NDArray* where, const RawOperands* raw) {
+  const Shape& shape = raw ? raw->shape : outputs[0].shape();
+  const int64_t n = shape_size(shape);
   if (n == 0) return;
-  const int device = primary.device();
+  const int device = raw ? raw->device : outputs[0].device();
+  const std::span<const NDArray> raw_arrays = raw ? raw->arrays : std::span<const NDArray>();
+  for (const NDArray& a : raw_arrays) check_device(a, device);
 
   // Pointer operands in the kernel's order: array inputs, the where mask, outputs.
   const NDArray* operands[kMaxOperands];
@@ -81,7 +83,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
       view.strides[k] = broadcast_strides(a.shape(), a.strides(), shape);
     }
     view.count = nptr;
-    coalesce(view);
+    coalesce(view, /*sort=*/!spec.user);  // a user kernel's `i` is the C-order index
     layout.contiguous = view.shape.size() <= 1;
     for (int k = 0; k < nptr && layout.contiguous; ++k)
       layout.contiguous = view.shape.empty() ||
@@ -98,6 +100,7 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
   for (const NDArray& o : outputs) key.push(static_cast<uint8_t>(o.dtype()));
   key.push(layout.has_where).push(layout.contiguous).push(static_cast<uint8_t>(layout.contiguous ? layout.vec : layout.rank));
   key.push(layout.index64);
+  for (const NDArray& a : raw_arrays) key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(a.ndim()));
 
   runtime::activate(device);
   const runtime::Kernel kernel = jit::get_kernel(key, [&] {
@@ -106,16 +109,21 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
       if (!inputs[k].is_scalar()) in_storage[k] = inputs[k].array->dtype();
     DType out_storage[kMaxOperands];
     for (int k = 0; k < nout; ++k) out_storage[k] = outputs[k].dtype();
-    return jit::KernelSource{
-        elementwise_source(spec, std::span(in_storage, inputs.size()), std::span(out_storage, nout), layout),
-        kElementwiseKernelName};
+    std::vector<RawArrayType> raw_types;
+    for (const NDArray& a : raw_arrays) raw_types.push_back({a.dtype(), static_cast<int>(a.ndim())});
+    return jit::KernelSource{elementwise_source(spec, std::span(in_storage, inputs.size()), std::span(out_storage, nout),
+                                                layout, raw_types),
+                             kElementwiseKernelName,
+                             {spec.options.begin(), spec.options.end()}};
   });
 
   // Kernel parameters, in the generated signature's order: the operands' pointers (inputs,
   // mask, outputs), the count, for the strided layout the shape and each operand's strides (in
   // that pointer order; the view holds outputs first), then the scalar inputs in their loop dtypes.
   runtime::KernelArgs args(layout.index64);
-  args.bytes(kdata, sizeof(char*) * static_cast<size_t>(nptr)).index(n);
+  // cuarray::Ptrs holds one (unused) pointer when there are no pointer operands.
+  if (nptr == 0) kdata[0] = nullptr;
+  args.bytes(kdata, sizeof(char*) * static_cast<size_t>(std::max(nptr, 1))).index(n);
   if (!layout.contiguous) {
     const int r = layout.rank;
     int64_t strides[kMaxOperands * kMaxDims];
@@ -129,6 +137,15 @@ void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> input
     alignas(16) unsigned char scalar[16];
     inputs[k].scalar.store_as(spec.loop[k], scalar);
     args.bytes(scalar, itemsize(spec.loop[k]));
+  }
+  // cuarray::CArray<T, R> (user_kernel.cuh): data, size, then R extents and R byte strides (one
+  // of each for R == 0), all 64-bit.
+  for (const NDArray& a : raw_arrays) {
+    args.struct_begin().value(a.raw_data()).value<int64_t>(a.size());
+    const int r = std::max(a.ndim(), 1);
+    for (int d = 0; d < r; ++d) args.value<int64_t>(d < a.ndim() ? a.shape()[d] : 1);
+    for (int d = 0; d < r; ++d) args.value<int64_t>(d < a.ndim() ? a.strides()[d] : 0);
+    args.struct_end();
   }
 
   const int64_t threads = layout.contiguous ? (n + layout.vec - 1) / layout.vec : n;

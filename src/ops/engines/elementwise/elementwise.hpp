@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "cuarray/ndarray.hpp"
@@ -18,6 +19,24 @@ struct ElementwiseSpec {
   int nin, nout;
   const DType* loop;        // loop dtypes: nin inputs then nout outputs
   std::string_view preamble = {};  // extra device code before the operation (user kernels)
+  // A user ElementwiseKernel's body (cuarray/user_kernels.hpp): written inline in the kernel's
+  // loop (not as cuarray_op), so it sees the kernel's scope: the iteration count `n`, the raw
+  // arrays raw0.., the variables of `loop_prep`; `i` is the C-order index whatever the layouts.
+  bool user = false;
+  // Outputs start as the elements they overwrite (a user body may read outputs it was given,
+  // `z += x`); otherwise they start uninitialized and are never read. Part of op_id.
+  bool read_outputs = false;
+  std::string_view loop_prep = {}, after_loop = {};  // user code before and after the loops
+  std::span<const DType> fragment_dtypes = {};  // dtypes the preamble names beyond the operands'
+  std::span<const std::string> options = {};    // extra NVRTC options (part of op_id)
+};
+
+// Arrays a user kernel's body indexes itself (`raw` parameters), and the iteration shape and
+// device, which otherwise come from outputs[0] (a user kernel's outputs may all be raw).
+struct RawOperands {
+  std::span<const NDArray> arrays;
+  Shape shape;
+  int device;
 };
 
 // Computes outputs[k] = expr(inputs...) over the outputs' shape, to which every input broadcasts.
@@ -26,7 +45,7 @@ struct ElementwiseSpec {
 // Inputs convert to their loop dtype on load, results to each output's dtype on store.
 // `where` (bool array, broadcastable) leaves outputs untouched where it is false.
 void run_elementwise(const ElementwiseSpec& spec, std::span<const Operand> inputs, std::span<const NDArray> outputs,
-                     const NDArray* where = nullptr);
+                     const NDArray* where = nullptr, const RawOperands* raw = nullptr);
 
 // Op ids: ufunc table indices are small; the library's own expressions (arange, eye, random,
 // reductions, ...) start at kInternalOp.

@@ -1,5 +1,8 @@
 #include "ops/engines/elementwise/elementwise_source.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include "kernels/fragments.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "jit/kernel_source.hpp"
@@ -27,19 +30,37 @@ Names assign_pointers(std::span<const std::optional<DType>> input_storage, int n
 std::string idx(int i) { return std::to_string(i); }
 
 // The body that computes one element from pointers q[] (or vector lanes when `lane` is set).
-std::string element_code(const ElementwiseSpec& spec, const Names& n, const char* lane, const std::string& lane_count = "") {
+// Built-in operations call cuarray_op; a user kernel's body is written inline, so that it sees
+// the kernel's scope as CuPy's loop body does (loop_prep's variables, the raw arrays, `n`).
+std::string element_code(const ElementwiseSpec& spec, const Names& n, const char* lane,
+                         const std::string& lane_count = "") {
   std::string s;
-  for (int k = 0; k < spec.nout; ++k) s += "out" + idx(k) + "_t out" + idx(k) + ";\n";
-  s += lane ? "cuarray_op(v * " + std::string(lane_count) + " + j, " : "cuarray_op(i, ";
-  for (int k = 0; k < spec.nin; ++k) {
-    int p = n.input_ptr[k];
-    if (p < 0) s += "sc" + idx(k);
-    else if (lane) s += "cuarray_cast<in" + idx(k) + "_t>(a" + idx(p) + ".v[" + lane + "])";
-    else s += "cuarray_cast<in" + idx(k) + "_t>(*reinterpret_cast<const s" + idx(p) + "_t*>(q[" + idx(p) + "]))";
-    s += ", ";
+  for (int k = 0; k < spec.nout; ++k) {
+    s += "out" + idx(k) + "_t out" + idx(k);
+    // A user kernel's given outputs are references to their elements: the body may read them.
+    const std::string p = idx(n.first_output_ptr + k);
+    if (spec.read_outputs && lane) s += " = cuarray_cast<out" + idx(k) + "_t>(r" + p + ".v[" + lane + "])";
+    else if (spec.read_outputs) s += " = cuarray_cast<out" + idx(k) + "_t>(*reinterpret_cast<const s" + p + "_t*>(q[" + p + "]))";
+    s += ";\n";
   }
-  for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k);
-  s += ");\n";
+  auto input = [&](int k) {
+    const int p = n.input_ptr[k];
+    if (p < 0) return "sc" + idx(k);
+    if (lane) return "cuarray_cast<in" + idx(k) + "_t>(a" + idx(p) + ".v[" + lane + "])";
+    return "cuarray_cast<in" + idx(k) + "_t>(*reinterpret_cast<const s" + idx(p) + "_t*>(q[" + idx(p) + "]))";
+  };
+  const std::string index = lane ? "v * " + lane_count + " + j" : "i";
+  if (spec.user) {
+    s += "{\n";
+    if (lane) s += "const index_t i = " + index + ";\n";
+    for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + " = " + input(k) + ";\n";
+    s += std::string(spec.expr) + "\n}\n";
+  } else {
+    s += "cuarray_op(" + index + ", ";
+    for (int k = 0; k < spec.nin; ++k) s += input(k) + ", ";
+    for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k);
+    s += ");\n";
+  }
   for (int k = 0; k < spec.nout; ++k) {
     std::string p = idx(n.first_output_ptr + k);
     std::string value = "cuarray_cast<s" + p + "_t>(out" + idx(k) + ")";
@@ -52,7 +73,7 @@ std::string element_code(const ElementwiseSpec& spec, const Names& n, const char
 std::string scalar_loop(const ElementwiseSpec& spec, const Names& n, const std::string& start,
                         const std::string& pointer_setup) {
   std::string s = "for (index_t i = " + start + "; i < n; i += cuarray::grid_threads()) {\n";
-  s += "char* q[" + idx(n.nptr) + "];\n" + pointer_setup;
+  s += "char* q[" + idx(std::max(n.nptr, 1)) + "];\n" + pointer_setup;
   if (n.where_ptr >= 0) s += "if (!*reinterpret_cast<const bool*>(q[" + idx(n.where_ptr) + "])) continue;\n";
   return s + element_code(spec, n, nullptr) + "}\n";
 }
@@ -60,17 +81,19 @@ std::string scalar_loop(const ElementwiseSpec& spec, const Names& n, const std::
 }  // namespace
 
 std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std::optional<DType>> input_storage,
-                               std::span<const DType> output_storage, const ElementwiseLayout& layout) {
+                               std::span<const DType> output_storage, const ElementwiseLayout& layout,
+                               std::span<const RawArrayType> raw) {
   const Names n = assign_pointers(input_storage, spec.nout, layout.has_where);
+  const int nraw = static_cast<int>(raw.size());
   std::string s;
   s.reserve(16384);
-  DType used[kMaxOperands * 2];
-  int nused = 0;
-  for (int k = 0; k < spec.nin + spec.nout; ++k) used[nused++] = spec.loop[k];
+  std::vector<DType> used(spec.fragment_dtypes.begin(), spec.fragment_dtypes.end());
+  for (const RawArrayType& r : raw) used.push_back(r.dtype);
+  for (int k = 0; k < spec.nin + spec.nout; ++k) used.push_back(spec.loop[k]);
   for (const auto& t : input_storage)
-    if (t) used[nused++] = *t;
-  for (DType t : output_storage) used[nused++] = t;
-  jit::append_common_fragments(s, std::span(used, nused));
+    if (t) used.push_back(*t);
+  for (DType t : output_storage) used.push_back(t);
+  jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += spec.preamble;
   s += "\n";
@@ -86,10 +109,16 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   for (int k = 0; k < spec.nout; ++k)
     s += "typedef " + std::string(jit::kernel_type_name(output_storage[k])) + " s" + idx(n.first_output_ptr + k) + "_t;\n";
 
-  s += "__device__ __forceinline__ void cuarray_op(const index_t i, ";
-  for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + ", ";
-  for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k) + "_t& out" + idx(k);
-  s += ") {\n" + std::string(spec.expr) + "\n}\n";
+  std::vector<std::string> raw_types;
+  for (const RawArrayType& r : raw)
+    raw_types.push_back("cuarray::CArray<" + std::string(jit::kernel_type_name(r.dtype)) + ", " + idx(r.ndim) + ">");
+
+  if (!spec.user) {
+    s += "__device__ __forceinline__ void cuarray_op(const index_t i, ";
+    for (int k = 0; k < spec.nin; ++k) s += "const in" + idx(k) + "_t in" + idx(k) + ", ";
+    for (int k = 0; k < spec.nout; ++k) s += (k ? ", out" : "out") + idx(k) + "_t& out" + idx(k);
+    s += ") {\n" + std::string(spec.expr) + "\n}\n";
+  }
 
   s += "extern \"C\" __global__ void " + std::string(kElementwiseKernelName) + "(cuarray::Ptrs<" + idx(n.nptr) +
        "> p, index_t n";
@@ -98,20 +127,24 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
          idx(n.nptr * layout.rank) + "> strides";
   for (int k = 0; k < spec.nin; ++k)
     if (n.input_ptr[k] < 0) s += ", const in" + idx(k) + "_t sc" + idx(k);
+  for (int k = 0; k < nraw; ++k) s += ", const " + raw_types[k] + " raw" + idx(k);
   s += ") {\n";
+  s += spec.loop_prep;
+  s += "\n";
+  const std::string close = std::string(spec.after_loop) + "\n}\n";
 
   if (!layout.contiguous) {
     std::string setup = "cuarray::strided_pointers<index_t, offset_t, " + idx(n.nptr) + ", " + idx(layout.rank) +
                         ">(i, p, shape, strides, q);\n";
     s += scalar_loop(spec, n, "cuarray::global_thread()", setup);
-    return s + "}\n";
+    return s + close;
   }
   std::string linear_setup;
   for (int p = 0; p < n.nptr; ++p)
     linear_setup += "q[" + idx(p) + "] = p.p[" + idx(p) + "] + i * sizeof(s" + idx(p) + "_t);\n";
   if (layout.vec == 1) {
     s += scalar_loop(spec, n, "cuarray::global_thread()", linear_setup);
-    return s + "}\n";
+    return s + close;
   }
   const std::string V = idx(layout.vec);
   s += "const index_t nvec = n / " + V + ";\n";
@@ -119,8 +152,9 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   for (int p = 0; p < n.nptr; ++p) {
     std::string vt = "cuarray::Vec<s" + idx(p) + "_t, " + V + ">";
     bool is_output = p >= n.first_output_ptr;
-    // With a where mask, untouched lanes must keep their old value: load the output first.
-    if (!is_output || layout.has_where)
+    // With a where mask, untouched lanes must keep their old value, and a user kernel's body may
+    // read its given outputs: load the output first.
+    if (!is_output || layout.has_where || spec.read_outputs)
       s += (is_output ? "" : "const ") + vt + " " + (is_output ? "r" : "a") + idx(p) + " = reinterpret_cast<const " +
            vt + "*>(p.p[" + idx(p) + "])[v];\n";
     else s += vt + " r" + idx(p) + ";\n";
@@ -134,7 +168,7 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
   }
   s += "}\n";
   s += scalar_loop(spec, n, "nvec * " + V + " + cuarray::global_thread()", linear_setup);
-  return s + "}\n";
+  return s + close;
 }
 
 }  // namespace cuarray::ops

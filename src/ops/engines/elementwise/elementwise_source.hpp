@@ -18,8 +18,15 @@ struct ElementwiseLayout {
 
 inline constexpr const char* kElementwiseKernelName = "cuarray_elementwise";
 
+// A raw array parameter of a user kernel: cuarray::CArray<dtype, ndim> (user_kernel.cuh).
+struct RawArrayType {
+  DType dtype;
+  int ndim;
+};
+
 // input_storage[k] is the dtype an input array holds, nullopt for a scalar input.
 std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std::optional<DType>> input_storage,
-                               std::span<const DType> output_storage, const ElementwiseLayout& layout);
+                               std::span<const DType> output_storage, const ElementwiseLayout& layout,
+                               std::span<const RawArrayType> raw = {});
 
 }  // namespace cuarray::ops

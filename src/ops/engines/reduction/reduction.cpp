@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
@@ -74,7 +75,8 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
   key.push(p.masked);
   const runtime::Kernel kernel = jit::get_kernel(key, [&] {
     return jit::KernelSource{
-        reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName};
+        reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName,
+        {spec.options.begin(), spec.options.end()}};
   });
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
   // Rank-0 kept or reduced dims are one dim of length 1 in the kernel (rk, rr >= 1).
@@ -97,10 +99,12 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
                              bool partial_output, int rk, int rr, const ReducePlan& p) {
   std::string s;
   s.reserve(16384);
-  const DType used[] = {in, compute, out};
+  std::vector<DType> used{in, compute, out};
+  used.insert(used.end(), spec.fragment_dtypes.begin(), spec.fragment_dtypes.end());
   jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
   s += kernels::reduce_cuh;
+  s += spec.preamble;
   s += jit::index_typedefs(p.index64);
   s += "typedef " + std::string(jit::kernel_type_name(compute)) + " compute_t;\n";
   s += "typedef " + (spec.acc_type.empty() ? std::string("compute_t") : std::string(spec.acc_type)) + " acc_t;\n";

@@ -31,6 +31,12 @@ struct ReductionSpec {
   // is cheaper than four steps (Welford: one division for the four instead of four). Empty: the
   // elements go through `step`. Not used under a where= mask.
   std::string_view step4 = {};
+  // User ReductionKernels (cuarray/user_kernels.hpp): device code before the typedefs of acc_t and
+  // the expressions (so acc_type may name its types), the dtypes it names beyond in/compute/out,
+  // and extra NVRTC options (all part of op_id).
+  std::string_view preamble = {};
+  std::span<const DType> fragment_dtypes = {};
+  std::span<const std::string> options = {};
 };
 
 // Reduces `in` over `axes` (normalized, ascending, unique) into `out`, whose shape is `in`'s with

@@ -1,0 +1,81 @@
+// cuarray.ElementwiseKernel's and cuarray.ReductionKernel's engines (cuarray/user_kernels.hpp); the Python classes in
+// cuarray/_user_kernels.py keeps CuPy's keywords and return conventions.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cuarray/errors.hpp"
+#include "cuarray/user_kernels.hpp"
+#include "py_array.hpp"
+
+namespace cuarray::py {
+
+void bind_user_kernels(nb::module_& m) {
+  nb::class_<ElementwiseKernel>(m, "_ElementwiseKernel")
+      .def(
+          "__init__",
+          [](ElementwiseKernel* self, const std::string& in_params, const std::string& out_params,
+             const std::string& operation, const std::string& name, bool reduce_dims, const std::string& preamble,
+             const std::vector<std::string>& options, const std::string& loop_prep, const std::string& after_loop) {
+            new (self) ElementwiseKernel(in_params, out_params, operation, name,
+                                         {reduce_dims, preamble, options, loop_prep, after_loop});
+          },
+          nb::arg("in_params"), nb::arg("out_params"), nb::arg("operation"), nb::arg("name"), nb::arg("reduce_dims"),
+          nb::arg("preamble"), nb::arg("options"), nb::arg("loop_prep"), nb::arg("after_loop"))
+      .def_prop_ro("nin", [](const ElementwiseKernel& k) { return k.in_params().size(); })
+      .def_prop_ro("nout", [](const ElementwiseKernel& k) { return k.out_params().size(); })
+      // args: the inputs, then either no outputs or all of them. Returns the outputs.
+      .def("__call__", [](const ElementwiseKernel& k, nb::tuple args, std::optional<int64_t> size) {
+        const size_t nin = k.in_params().size();
+        const size_t n = nb::len(args);
+        k.check_argument_count(n);
+        std::vector<Operand> inputs;
+        std::vector<NDArray> outputs;
+        for (size_t j = 0; j < n; ++j) {
+          if (j < nin) {
+            inputs.push_back(operand_from_py(args[j], k.in_params()[j].name.c_str()));
+          } else if (is_array(args[j])) {
+            outputs.push_back(array_of(args[j]));
+          } else {
+            throw_error(ErrorKind::Type, "Output arguments type must be cuarray.ndarray");
+          }
+        }
+        nb::list result;
+        for (NDArray& a : k(inputs, outputs, size)) result.append(wrap(std::move(a)));
+        return result;
+      }, nb::arg("args"), nb::arg("size").none());
+
+  nb::class_<ReductionKernel>(m, "_ReductionKernel")
+      .def(
+          "__init__",
+          [](ReductionKernel* self, const std::string& in_params, const std::string& out_params,
+             const std::string& map_expr, const std::string& reduce_expr, const std::string& post_map_expr,
+             std::optional<std::string> identity, const std::string& name, std::optional<std::string> reduce_type,
+             bool reduce_dims, const std::string& preamble, const std::vector<std::string>& options) {
+            new (self) ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, std::move(identity),
+                                       name, std::move(reduce_type), {reduce_dims, preamble, options});
+          },
+          nb::arg("in_params"), nb::arg("out_params"), nb::arg("map_expr"), nb::arg("reduce_expr"),
+          nb::arg("post_map_expr"), nb::arg("identity").none(), nb::arg("name"), nb::arg("reduce_type").none(),
+          nb::arg("reduce_dims"), nb::arg("preamble"), nb::arg("options"))
+      .def_prop_ro("nin", [](const ReductionKernel& k) { return k.in_params().size(); })
+      .def_prop_ro("nout", [](const ReductionKernel& k) { return k.out_params().size(); })
+      .def("__call__", [](const ReductionKernel& k, nb::tuple args, nb::handle out, nb::handle axis, bool keepdims) {
+        std::vector<Operand> inputs;
+        for (size_t j = 0; j < nb::len(args); ++j)
+          inputs.push_back(operand_from_py(args[j], k.in_params()[j].name.c_str()));
+        if (!out.is_none() && !is_array(out)) throw_error(ErrorKind::Type, "Output arguments type must be cuarray.ndarray");
+        const auto axes = axes_from_py(axis);
+        std::optional<std::span<const int64_t>> axis_span;
+        if (axes) axis_span = std::span<const int64_t>(axes->data(), axes->size());
+        return wrap(k(inputs, out.is_none() ? nullptr : &array_of(out), axis_span, keepdims));
+      }, nb::arg("args"), nb::arg("out").none(), nb::arg("axis").none(), nb::arg("keepdims"));
+}
+
+}  // namespace cuarray::py

@@ -1,0 +1,190 @@
+// A user ElementwiseKernel on the elementwise engine: the call decides the parameters' dtypes,
+// allocates or checks the outputs, and hands the engine a body that binds the user's names to
+// the engine's operands (non-raw inputs and outputs) and raw arrays.
+#include "cuarray/errors.hpp"
+#include "cuarray/runtime.hpp"
+#include "cuarray/user_kernels.hpp"
+#include "ops/engines/coalesce.hpp"
+#include "ops/engines/elementwise/elementwise.hpp"
+#include "ops/user_kernels/user_source.hpp"
+
+namespace cuarray {
+namespace {
+
+std::string idx(size_t k) { return std::to_string(k); }
+
+}  // namespace
+
+ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_view out_params, std::string operation,
+                                     std::string name, ElementwiseKernelOptions options)
+    : in_(parse_kernel_params(in_params, true)),
+      out_(parse_kernel_params(out_params, false)),
+      operation_(std::move(operation)),
+      name_(std::move(name)),
+      options_(std::move(options)) {
+  if (!user_kernels::is_identifier(name_)) throw_error(ErrorKind::Value, "Invalid kernel name: \"" + name_ + "\"");
+  // The engine's operand limit, which also keeps the kernel key within its 56 bytes.
+  if (in_.size() + out_.size() > ops::kMaxOperands)
+    throw_error(ErrorKind::Value, "ElementwiseKernel '" + name_ + "' has " + idx(in_.size() + out_.size()) +
+                                      " parameters; at most " + idx(ops::kMaxOperands) + " are supported");
+  body_ = make_body();
+  prep_ = make_kernel_prep();
+  compile_options_ = user_kernels::compile_options(
+      options_.options, {operation_, options_.preamble, options_.loop_prep, options_.after_loop});
+  text_hash_ = user_kernels::text_hash(
+      {"elementwise", operation_, options_.preamble, options_.loop_prep, options_.after_loop}, in_, out_,
+      compile_options_);
+}
+
+const ElementwiseKernel::Preamble& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
+  std::lock_guard<std::mutex> lock(preambles_mutex_);
+  for (const auto& [binding, made] : preambles_)
+    if (binding == types.placeholders) return *made;
+  auto made = std::make_unique<Preamble>();
+  made->fragment_dtypes = user_kernels::fragment_dtypes(
+      types, user_kernels::NamedTypes::in({operation_, options_.preamble, options_.loop_prep, options_.after_loop}));
+  made->text = user_kernels::preamble(types, made->fragment_dtypes, "", options_.preamble);
+  preambles_.emplace_back(types.placeholders, std::move(made));
+  return *preambles_.back().second;
+}
+
+std::string ElementwiseKernel::make_body() const {
+  // The engine's names go to unique aliases first, so that a parameter may be called in0 or out0.
+  std::string outer = "const ptrdiff_t _cuarray_i = static_cast<ptrdiff_t>(i);\n"
+                      "const CIndexer _ind = {static_cast<ptrdiff_t>(n), _cuarray_i};\n";
+  std::string inner = "const ptrdiff_t i = _cuarray_i;\n";
+  size_t engine_in = 0, engine_out = 0, raw = 0;
+  auto bind = [&](const KernelParam& p, bool output) {
+    std::string alias;
+    if (p.raw) {
+      alias = "_cuarray_raw" + idx(raw);
+      outer += "const auto& " + alias + " = raw" + idx(raw++) + ";\n";
+      inner += "const auto& " + p.name + " = " + alias + ";\n";
+      return;
+    }
+    if (output) {
+      alias = "_cuarray_out" + idx(engine_out);
+      outer += "out" + idx(engine_out) + "_t& " + alias + " = out" + idx(engine_out) + ";\n";
+      inner += "out" + idx(engine_out++) + "_t& " + p.name + " = " + alias + ";\n";
+    } else {
+      alias = "_cuarray_in" + idx(engine_in);
+      outer += "const in" + idx(engine_in) + "_t& " + alias + " = in" + idx(engine_in) + ";\n";
+      // _non_const: a copy the body may change (not written back).
+      inner += (p.is_const ? "const in" : "in") + idx(engine_in++) + "_t" + (p.is_const ? "& " : " ") + p.name +
+               " = " + alias + ";\n";
+    }
+  };
+  for (const KernelParam& p : in_) bind(p, false);
+  for (const KernelParam& p : out_) bind(p, true);
+  return outer + "{\n" + inner + operation_ + "\n}\n";
+}
+
+std::string ElementwiseKernel::make_kernel_prep() const {
+  if (options_.loop_prep.empty() && options_.after_loop.empty()) return {};
+  // CuPy's loop_prep and after_loop see the raw parameters by name, at the kernel's scope.
+  std::string s;
+  size_t raw = 0;
+  for (const auto* params : {&in_, &out_})
+    for (const KernelParam& p : *params)
+      if (p.raw) s += "const auto& " + p.name + " = raw" + idx(raw++) + ";\n";
+  return s + options_.loop_prep;
+}
+
+uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool read_outputs) const {
+  return user_kernels::op_id(text_hash_, types, read_outputs);
+}
+
+void ElementwiseKernel::check_argument_count(size_t given) const {
+  const size_t nin = in_.size(), nout = out_.size();
+  if (given != nin && given != nin + nout)
+    throw_error(ErrorKind::Type, "Wrong number of arguments for '" + name_ + "'. It must be either " + idx(nin) +
+                                     " or " + idx(nin + nout) + " (with outputs), but given " + idx(given) + ".");
+}
+
+std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inputs, std::span<const NDArray> outputs,
+                                                   std::optional<int64_t> size) const {
+  const size_t nin = in_.size(), nout = out_.size();
+  check_argument_count(inputs.size() + outputs.size());
+  if (inputs.size() != nin)  // a count that is right but split wrongly (C++ callers)
+    throw_error(ErrorKind::Type, "ElementwiseKernel '" + name_ + "' takes " + idx(nin) + " inputs, given " +
+                                     idx(inputs.size()));
+  std::vector<const Shape*> shapes;
+  std::vector<std::optional<DType>> in_dtypes(nin);
+  int device = -1;
+  for (size_t k = 0; k < nin; ++k) {
+    if (inputs[k].is_scalar()) {
+      if (in_[k].raw) throw_error(ErrorKind::Type, "raw parameter " + in_[k].name + " needs an array, not a scalar");
+      continue;
+    }
+    const NDArray& a = *inputs[k].array;
+    in_dtypes[k] = a.dtype();
+    if (device < 0) device = a.device();
+    if (!in_[k].raw) shapes.push_back(&a.shape());
+  }
+  std::vector<DType> out_dtypes;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    out_dtypes.push_back(outputs[k].dtype());
+    if (device < 0) device = outputs[k].device();
+    if (!out_[k].raw) shapes.push_back(&outputs[k].shape());
+  }
+  if (size) {
+    if (!shapes.empty())
+      throw_error(ErrorKind::Value, "Specified 'size' can be used only if all of the ndarray are 'raw'.");
+    if (*size < 0) throw_error(ErrorKind::Value, "size must be nonnegative, got " + std::to_string(*size));
+  } else if (shapes.empty()) {
+    throw_error(ErrorKind::Value, "Loop size is undecided.");
+  }
+  const Shape shape = size ? Shape{*size} : broadcast_shapes(shapes);
+  const KernelParamTypes types = decide_param_types(in_, out_, in_dtypes, out_dtypes);
+
+  std::vector<NDArray> result;
+  if (outputs.empty()) {
+    for (size_t k = 0; k < nout; ++k)
+      if (out_[k].raw && !size) throw_error(ErrorKind::Value, "Output array size is Undecided");
+    for (size_t k = 0; k < nout; ++k) result.push_back(empty(shape, types.out[k]));
+  } else {
+    for (size_t k = 0; k < nout; ++k) {
+      if (!out_[k].raw && outputs[k].shape() != shape)
+        throw_error(ErrorKind::Value, "Out shape is mismatched: " + out_[k].name + " has shape " +
+                                          shape_repr(outputs[k].shape()) + ", the loop " + shape_repr(shape));
+      result.push_back(outputs[k]);
+    }
+  }
+  if (shape_size(shape) == 0) return result;
+  if (device < 0) device = result.empty() ? current_device() : result[0].device();
+
+  // The engine's operands: non-raw inputs (arrays or scalars), non-raw outputs, raw arrays.
+  std::vector<Operand> engine_in;
+  std::vector<NDArray> engine_out, raw_arrays;
+  std::vector<DType> loop;
+  for (size_t k = 0; k < nin; ++k) {
+    if (in_[k].raw) {
+      raw_arrays.push_back(*inputs[k].array);
+    } else {
+      engine_in.push_back(inputs[k]);
+      loop.push_back(types.in[k]);
+    }
+  }
+  for (size_t k = 0; k < nout; ++k)
+    if (!out_[k].raw) loop.push_back(types.out[k]);
+  for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
+
+  const Preamble& pre = preamble(types);
+  // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
+  // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
+  const bool read_outputs = !outputs.empty();
+  ops::ElementwiseSpec spec{op_id(types, read_outputs), body_, static_cast<int>(engine_in.size()),
+                            static_cast<int>(engine_out.size()), loop.data(), pre.text};
+  spec.user = true;
+  spec.read_outputs = read_outputs;
+  spec.fragment_dtypes = pre.fragment_dtypes;
+  spec.options = compile_options_;
+  spec.loop_prep = prep_;
+  spec.after_loop = options_.after_loop;
+  const ops::RawOperands raw{raw_arrays, shape, device};
+  user_kernels::reporting_compile_errors("ElementwiseKernel", name_,
+                                         [&] { ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw); });
+  return result;
+}
+
+}  // namespace cuarray
