@@ -58,6 +58,7 @@ def test_compile_error_carries_the_log_and_the_source():
         k._raw_module._module.compile_for("sm_90")  # NVRTC needs no GPU
     assert "undefined_identifier_xyz" in str(info.value)
     assert info.value.source == source
+    assert "in the source of RawModule" in str(info.value) and "void broken" in str(info.value)  # numbered
 
 
 def test_user_options_reach_nvrtc(tmp_path, monkeypatch):

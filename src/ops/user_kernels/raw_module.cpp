@@ -16,12 +16,22 @@
 #include "jit/module.hpp"
 #include "jit/user_program.hpp"
 #include "ops/user_kernels/raw_arguments.hpp"
+#include "ops/user_kernels/user_source.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray {
 namespace {
+
+// The program compiled (or read from the disk cache); NVRTC's log comes with the numbered source,
+// as every user kernel reports it.
+jit::CompiledProgram compile_reporting_errors(const jit::UserProgram& program, const std::string& arch) {
+  jit::CompiledProgram compiled;
+  user_kernels::reporting_compile_errors("RawModule", program.name,
+                                         [&] { compiled = jit::compile_user_program(program, arch); });
+  return compiled;
+}
 
 // A module variable's memory, viewed by an array; holds the module loaded while the array lives.
 class ModuleGlobalBuffer final : public Buffer {
@@ -90,7 +100,7 @@ struct RawModule::Impl {
         if (std::shared_ptr<jit::Module> module = found->second.module.lock())
           return {std::move(module), found->second.lowered_names};
     }
-    jit::CompiledProgram compiled = jit::compile_user_program(program, arch);
+    jit::CompiledProgram compiled = compile_reporting_errors(program, arch);
     Loaded fresh{jit::Module::load(compiled.cubin, device), std::move(compiled.lowered_names)};
     std::lock_guard<std::mutex> lock(g_programs_mutex);
     auto& programs = loaded_programs();
@@ -156,7 +166,7 @@ std::vector<std::string> RawModule::lowered_names() const { return impl_->on_cur
 std::vector<std::string> RawModule::compile_for(const std::string& arch) const {
   if (!impl_->from_source)
     throw_error(ErrorKind::Value, "a module loaded from a compiled file has no source to compile");
-  return jit::compile_user_program(impl_->program, arch).lowered_names;
+  return compile_reporting_errors(impl_->program, arch).lowered_names;
 }
 
 RawKernel RawModule::get_function(const std::string& name) const {
