@@ -28,6 +28,7 @@ from ._pad import pad
 from ._products import *  # noqa: F401,F403  (matmul, dot, vdot, inner, outer, tensordot, kron, cross, vecdot, ...)
 from ._einsum import einsum, einsum_path
 from ._user_kernels import ElementwiseKernel, ReductionKernel
+from ._fuse import fuse
 from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squeeze, expand_dims, around, round,
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)

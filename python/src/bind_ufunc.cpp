@@ -6,6 +6,8 @@
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ufunc.hpp"
+#include "jit/kernel_source.hpp"
+#include "ops/ufunc/ufunc_resolve.hpp"
 #include "py_array.hpp"
 
 namespace cuarray::py {
@@ -113,6 +115,21 @@ nb::tuple resolve_dtypes(const PyUfunc& self, nb::handle dtypes, nb::handle sign
   return nb::tuple(l);
 }
 
+// The table's expression (over in0.., out0..) of the loop with exactly these dtypes (inputs then
+// outputs, as resolve_dtypes gives them): cuarray.fuse writes one ufunc call into a kernel body.
+std::string loop_expr(const PyUfunc& self, nb::handle dtypes) {
+  const Ufunc& u = *self.u;
+  const size_t nargs = static_cast<size_t>(u.nin() + u.nout());
+  if (nb::len(dtypes) != nargs)
+    throw_error(ErrorKind::Value, "_loop_expr: the number of dtypes must match the number of operands");
+  for (const ops::ParsedLoop& loop : ops::parsed_loops(u.index())) {
+    size_t k = 0;
+    while (k < nargs && loop.types[k] == dtype_from_py_required(dtypes[k])) ++k;
+    if (k == nargs) return loop.expr;
+  }
+  throw_error(ErrorKind::Type, "ufunc '" + std::string(u.name()) + "' has no loop for these dtypes");
+}
+
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
@@ -127,6 +144,7 @@ void bind_ufuncs(nb::module_& m) {
       .def_prop_ro("identity", [](const PyUfunc&) { return nb::none(); })
       .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(), nb::arg("signature").none() = nb::none(),
            nb::arg("casting").none() = nb::none(), nb::arg("reduction") = false)
+      .def("_loop_expr", &loop_expr, nb::arg("dtypes"))
       .def("__repr__", [](const PyUfunc& s) { return "<ufunc '" + std::string(s.u->name()) + "'>"; });
   // One object per table entry; Python exposes them under NumPy's names and aliases.
   nb::dict ufuncs;
@@ -138,6 +156,8 @@ void bind_ufuncs(nb::module_& m) {
     ufuncs[name] = obj;
   }
   m.attr("ufuncs") = ufuncs;
+  // The C++ type a dtype has in generated kernels ("float", "cuarray::complex<double>", ...).
+  m.def("_kernel_type_name", [](nb::handle dtype) { return std::string(jit::kernel_type_name(dtype_from_py_required(dtype))); });
   // NumPy's other names (abs for absolute, ...): alias -> name of an entry of `ufuncs`.
   nb::dict aliases;
   for (const UfuncAlias& a : Ufunc::aliases())
