@@ -1,0 +1,252 @@
+"""cuarray.fuse: tracing and the generated kernels (host: NumPy arrays stand for cuarray arrays of
+their dtype and ndim, nothing runs), then fused results against the unfused function and NumPy
+(GPU): every dtype, broadcasting, scalars, constants, reductions with axis/keepdims, fallbacks."""
+import warnings
+
+import numpy as np
+import pytest
+
+import cuarray as cp
+from cuarray._fuse import FusionFallbackWarning
+
+gpu = pytest.mark.gpu
+
+ALL_DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64',
+              'float16', 'float32', 'float64', 'complex64', 'complex128']
+NUMERIC = [d for d in ALL_DTYPES if d != 'bool']
+
+
+def _random(rng, shape, dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind == 'b':
+        return rng.random(shape) < 0.5
+    if dtype.kind in 'iu':
+        return rng.integers(1, 20, size=shape).astype(dtype)
+    if dtype.kind == 'c':
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def _axpb(x, y, z):
+    return x * y + z
+
+
+def _stacked(x, y):
+    return cp.where(x > y, cp.sin(x) * 2, -y), cp.maximum(x, y) ** 2
+
+
+# --- host: tracing and the generated kernels ------------------------------------------------
+
+@pytest.mark.parametrize('dtype', NUMERIC)
+def test_elementwise_kernel_types_follow_numpy(dtype):
+    f = cp.fuse(_axpb)
+    x = np.zeros(3, dtype)
+    k = f.kernel(x, x, 2.5)
+    expected = (x * x + 2.5).dtype
+    assert isinstance(k, cp.ElementwiseKernel)
+    assert k.in_params == '%s _a0, %s _a1, float64 _a2' % (dtype, dtype)
+    assert k.out_params == '%s _o0' % expected.name
+    assert '_fuse_multiply_0(' in k.operation and '_fuse_add_1(' in k.operation
+    assert k.operation.endswith('_o0 = _v1;')
+
+
+def test_weak_and_strong_scalars():
+    f = cp.fuse(lambda x, s: x + s)
+    x = np.zeros(3, np.float32)
+    assert f.kernel(x, 2).out_params == 'float32 _o0'        # weak Python int
+    assert f.kernel(x, 2.0).out_params == 'float32 _o0'      # weak Python float
+    assert f.kernel(x, np.float64(2)).out_params == 'float64 _o0'  # NumPy scalars are strong
+    assert f.kernel(np.zeros(3, np.int8), 1j).out_params == '%s _o0' % (np.zeros(3, np.int8) + 1j).dtype
+    assert f.kernel(np.zeros(3, np.float32), 1j).out_params == 'complex64 _o0'
+
+
+def test_tuple_return_and_preamble_uses_table_loops():
+    f = cp.fuse(_stacked)
+    k = f.kernel(np.zeros((2, 3), np.float32), np.zeros(3, np.int16))
+    assert k.return_tuple and k.out_params == 'float32 _o0, float32 _o1'
+    assert 'cuarray_maximum(in0, in1)' in k.preamble
+    assert 'sin(in0)' in k.preamble
+    assert 'cuarray_cast<bool>(' in k.operation  # where()
+
+
+def test_unused_argument_is_not_a_kernel_parameter():
+    f = cp.fuse(lambda x, y: x + 1)
+    assert f.kernel(np.zeros(3, 'f'), np.zeros((4, 3), 'f')).in_params == 'float32 _a0'
+
+
+def test_constants_are_exact_literals():
+    f = cp.fuse(lambda x: x * 0.1 + np.float32(3) - 7)
+    k = f.kernel(np.zeros(3, np.float16))
+    assert k.out_params == 'float32 _o0'  # a NumPy float32 scalar is strong (NumPy 2)
+    assert '__longlong_as_double(%dLL)' % np.float64(0.1).view(np.int64) in k.operation
+
+
+@pytest.mark.parametrize('kind,dtype,out,reduce_type,identity', [
+    ('sum', 'int8', 'int64', 'int64', '0'), ('sum', 'float16', 'float16', 'float32', '0'),
+    ('prod', 'uint16', 'uint64', 'uint64', '1'), ('max', 'float32', 'float32', 'float32', None),
+    ('min', 'complex64', 'complex64', 'complex64', None), ('any', 'float64', 'bool', 'bool', 'false'),
+    ('all', 'int32', 'bool', 'bool', 'true')])
+def test_reduction_kernel(kind, dtype, out, reduce_type, identity):
+    f = cp.fuse(lambda x, y: getattr(x * y, kind)(axis=1, keepdims=True))
+    k = f.kernel(np.zeros((2, 3), dtype), np.zeros(3, dtype))
+    assert isinstance(k, cp.ReductionKernel)
+    assert k.out_params == '%s _o0' % out and k.reduce_type == reduce_type and k.identity == identity
+    assert k.map_expr == '_fuse_map(_a0, _a1)'
+    assert f._plans[next(iter(f._plans))].reduction == (1, True)
+
+
+def test_module_reductions_are_traced():
+    f = cp.fuse(lambda x: cp.sum(x * x, axis=0))
+    assert isinstance(f.kernel(np.zeros((2, 3), 'f')), cp.ReductionKernel)
+
+
+@pytest.mark.parametrize('func,reason', [
+    (lambda x: x if x > 0 else -x, 'branches on an array value'),
+    (lambda x: x.sum() + 1, 'after the reduction'),
+    (lambda x: x[0] + 1, 'indexing'),
+    (lambda x: cp.sum(x, dtype='f8'), 'dtype='),
+    (lambda x: (x.sum(), x + 1), 'reduction returned with other values'),
+    (lambda x: x + 1j * x.shape[0], 'shape'),
+    (lambda x: x + 300, 'range'),
+])
+def test_unfusable_falls_back_with_one_warning(func, reason):
+    f = cp.fuse(func)
+    with pytest.warns(FusionFallbackWarning, match=reason):
+        assert f.kernel(np.zeros(3, 'u1')) is None
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        assert f.kernel(np.zeros(3, 'u1')) is None  # once per signature
+
+
+def test_in_place_operator_falls_back():
+    def f(x, y):
+        x += y
+        return x
+    with pytest.warns(FusionFallbackWarning, match='in-place'):
+        assert cp.fuse(f).kernel(np.zeros(3), np.zeros(3)) is None
+
+
+def test_numpy_errors_fall_back_silently():
+    f = cp.fuse(lambda x, y: x - y)  # bool subtract: NumPy's TypeError comes from the unfused run
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        assert f.kernel(np.zeros(3, bool), np.zeros(3, bool)) is None
+
+
+def test_decorator_forms_and_names():
+    @cp.fuse
+    def plain(x):
+        return x + 1
+
+    @cp.fuse(kernel_name='my_fused')
+    def named(x):
+        return x + 1
+    assert plain.kernel(np.zeros(2)).name == 'plain'
+    assert named.kernel(np.zeros(2)).name == 'my_fused'
+    assert cp.fuse(lambda x: x).kernel(np.zeros(2)).name == 'fused__lambda_'
+    with pytest.raises(TypeError):
+        cp.fuse(bad=1)
+    assert plain.__name__ == 'plain'
+
+
+def test_hooks_are_removed_after_tracing():
+    call, total = type(cp.add).__call__, cp.sum
+    cp.fuse(lambda x: cp.sum(cp.add(x, 1))).kernel(np.zeros(2))
+    assert type(cp.add).__call__ is call and cp.sum is total
+
+
+# --- GPU: fused results equal the unfused function's ----------------------------------------
+
+def _check(f, args, rtol=None):
+    fused = cp.fuse(f)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error', FusionFallbackWarning)
+        got = fused(*args)
+    assert fused.kernel(*args) is not None
+    want = f(*args)
+    got_t, want_t = (got, want) if isinstance(want, tuple) else ((got,), (want,))
+    for g, w in zip(got_t, want_t):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        w = cp.asnumpy(w)
+        tol = rtol or (1e-2 if w.dtype in (np.float16, np.complex64, np.float32) else 1e-6)
+        np.testing.assert_allclose(cp.asnumpy(g), w, rtol=tol, atol=tol)
+    return got
+
+
+@gpu
+@pytest.mark.parametrize('dtype', NUMERIC)
+def test_gpu_axpb_every_dtype(rng, dtype):
+    x, y, z = (cp.asarray(_random(rng, (7, 33), dtype)) for _ in range(3))
+    _check(_axpb, (x, y, z))
+    _check(_axpb, (x, y, 3))
+    _check(_axpb, (x, 2.5, z))
+
+
+@gpu
+def test_gpu_broadcast_strided_and_reversed(rng):
+    x = cp.asarray(_random(rng, (6, 8), 'float32'))[:, ::-2]
+    y = cp.asarray(_random(rng, (4,), 'int16'))
+    _check(_stacked, (x, y))
+    _check(_stacked, (x.T[:, :1], y[::-1]))
+
+
+@gpu
+@pytest.mark.parametrize('kind', ['sum', 'prod', 'max', 'min', 'any', 'all'])
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'uint32', 'float16', 'float32', 'float64', 'complex64'])
+@pytest.mark.parametrize('axis,keepdims', [(None, False), (0, False), (1, True), ((0, 2), False), (-1, True)])
+def test_gpu_reductions(rng, kind, dtype, axis, keepdims):
+    if kind in ('max', 'min') and dtype == 'bool':
+        pytest.skip('bool * bool is fine, but NumPy has no bool maximum ordering issue here')
+    x = cp.asarray(_random(rng, (3, 5, 4), dtype))
+    y = cp.asarray(_random(rng, (5, 4), dtype))
+    _check(lambda a, b: getattr(a * b, kind)(axis=axis, keepdims=keepdims), (x, y))
+    _check(lambda a: getattr(a, kind)(axis=axis, keepdims=keepdims), (x,))
+
+
+@gpu
+def test_gpu_sum_of_axpb_large(rng):
+    x, y, z = (cp.asarray(_random(rng, (1_000_003,), 'float32')) for _ in range(3))
+    _check(lambda a, b, c: cp.sum(a * b + c), (x, y, z), rtol=1e-3)
+
+
+@gpu
+def test_gpu_where_astype_and_constants(rng):
+    x = cp.asarray(_random(rng, (50,), 'float32'))
+    y = cp.asarray(_random(rng, (50,), 'int64'))
+    _check(lambda a, b: cp.where(a > 0.25, a, b).astype(np.float32) + np.float16(1.5), (x, y))
+    _check(lambda a, b: (a // 3, a % 3, (b * 2) >> 1, -b), (y, y))
+
+
+@gpu
+def test_gpu_fallbacks_are_correct(rng):
+    a = _random(rng, (5,), 'float32')
+    x = cp.asarray(a)
+
+    def branch(v):
+        return v * 2 if (v > 100).any() else v - 1
+    with pytest.warns(FusionFallbackWarning):
+        np.testing.assert_allclose(cp.asnumpy(cp.fuse(branch)(x)), a - 1)
+
+    def in_place(v, w):
+        v += w
+        return v
+    with pytest.warns(FusionFallbackWarning):
+        cp.fuse(in_place)(x, x)
+    np.testing.assert_allclose(cp.asnumpy(x), 2 * a)  # the caller's array was written, as unfused
+
+    with pytest.raises(TypeError):  # NumPy's error for bool subtract
+        cp.fuse(lambda p, q: p - q)(x > 0, x > 1)
+    u = cp.asarray(np.arange(5, dtype=np.uint8))
+    with pytest.raises(OverflowError):  # a weak Python int out of uint8's range, as NumPy 2
+        cp.fuse(lambda v, s: v + s)(u, 300)
+
+
+@gpu
+def test_gpu_cache_per_signature(rng):
+    f = cp.fuse(_axpb)
+    x = cp.asarray(_random(rng, (10,), 'float32'))
+    f(x, x, x)
+    f(x, x, x)
+    f(x, x, 1.0)
+    f(x.astype('f8'), x, x)
+    assert len(f._plans) == 3
