@@ -18,6 +18,9 @@
 #include "cuarray/ufunc.hpp"
 
 namespace cuarray {
+namespace ops {
+struct ReductionSpec;
+}
 
 struct KernelParam {
   std::string name;
@@ -84,6 +87,10 @@ class ElementwiseKernel {
   };
   const Preamble& preamble(const KernelParamTypes& types) const;
   uint64_t op_id(const KernelParamTypes& types, bool read_outputs) const;
+  // The engine's source for a call binding `types` over contiguous arrays (`vec` elements per
+  // load, allocated outputs; raw parameters as 1-d arrays): what such a call compiles. NVRTC
+  // needs no GPU, so host tests compile it.
+  std::string source(const KernelParamTypes& types, int vec = 1) const;
 
  private:
   std::vector<KernelParam> in_, out_;
@@ -135,6 +142,11 @@ class ReductionKernel {
     uint64_t op_id;
   };
   const Parts& parts(const KernelParamTypes& types, bool premapped) const;
+  // The reduction engine's source of a call's first pass (two kept, one reduced dimension) and,
+  // with several inputs, the source of the ElementwiseKernel that maps them first: what host
+  // tests compile (NVRTC needs no GPU).
+  std::string source(const KernelParamTypes& types) const;
+  std::string premap_source(const KernelParamTypes& types) const;
 
  private:
   std::string in_text_;  // several inputs map through an ElementwiseKernel of these parameters
@@ -149,6 +161,7 @@ class ReductionKernel {
       parts_;
   mutable std::vector<std::pair<DType, std::unique_ptr<const ElementwiseKernel>>> premaps_;  // by mapped dtype
   Parts make_parts(const KernelParamTypes& types, bool premapped) const;
+  ops::ReductionSpec engine_spec(const Parts& p) const;
   const ElementwiseKernel& premap(DType mapped) const;
 };
 

@@ -35,6 +35,8 @@ def _ctype(dtype):
 class _Var:
     """A value while tracing: a kernel parameter or the result of one recorded operation."""
 
+    _constant = None  # the Python or NumPy value of a constant in the function's code
+
     def __init__(self, graph, name, dtype, ndim, weak=None):
         self._graph, self._name, self.dtype, self.ndim, self._weak = graph, name, dtype, ndim, weak
         self._reduced = False
@@ -173,7 +175,7 @@ class _Graph:
             v = _Var(self, 'cuarray_cast<%s>(%s)' % (_ctype(x.dtype), literal), x.dtype, 0)
         else:
             raise _Unfusable('a %s constant' % type(x).__name__)
-        v._value = x
+        v._constant = (x,)
         self.deps[v._name] = ()
         return v
 
@@ -193,9 +195,10 @@ class _Graph:
         loop = ufunc.resolve_dtypes(tuple(_WEAK[v._weak] if v._weak else v.dtype for v in vs) + (None,) * ufunc.nout)
         for k, v in enumerate(vs):
             if v._weak is int and loop[k].kind in 'iu':
-                if hasattr(v, '_value'):  # a constant: NumPy's OverflowError or ValueError, unfused
+                if v._constant:  # NumPy's OverflowError or ValueError come from the unfused run
+                    value = v._constant[0]
                     info = _np.iinfo(loop[k])
-                    if not info.min <= v._value <= info.max or (ufunc.__name__ == 'power' and k == 1 and v._value < 0):
+                    if not info.min <= value <= info.max or (ufunc.__name__ == 'power' and k == 1 and value < 0):
                         raise _Unfusable('a Python int out of its loop\'s range')
                     continue
                 index = next(i for p, i in self.params if p is v)
@@ -266,10 +269,13 @@ class _Plan:
     """A traced signature: the kernel, which arguments it takes, and the scalar checks NumPy's
     value-based errors need (a Python int out of its loop's range, a negative integer power)."""
 
-    def __init__(self, kernel, arg_indices, int_checks, reduction=None):
+    def __init__(self, kernel, arg_indices, int_checks, reduction=None, has_identity=True):
         self.kernel, self.arg_indices, self.int_checks, self.reduction = kernel, arg_indices, int_checks, reduction
+        self.has_identity = has_identity
 
     def runs_fused(self, args):
+        if not self.has_identity and any(getattr(args[i], 'size', 1) == 0 for i in self.arg_indices):
+            return False  # an empty max/min: NumPy's ValueError, from the unfused run
         for index, dtype, no_negative in self.int_checks:
             value = args[index]
             info = _np.iinfo(dtype)
@@ -324,11 +330,12 @@ def _build(graph, result, name):
         rt, decls, body, rt, value._name)
     combine_fn = graph._function(_core.ufuncs[combine], (reduce_dtype,) * 3)
     kernel = ReductionKernel(in_params, '%s _o0' % out.name, '_fuse_map(%s)' % args, '_fuse_combine_r(a, b)',
-                             '_o0 = cuarray_cast<%s>(a)' % _ctype(out), identity, name, reduce_dtype.name,
+                             '_o0 = cuarray_cast<%s>(a)' % _ctype(out), identity, name,
+                             rt.replace('cuarray::', ''),  # reduce_type is a C type, in CuPy's names
                              preamble=graph.preamble() + map_fn +
                              '__device__ __forceinline__ %s _fuse_combine_r(const %s a, const %s b) '
                              '{ %s r; %s(a, b, r); return r; }\n' % (rt, rt, rt, rt, combine_fn))
-    return _Plan(kernel, indices, graph.int_checks, (axis, keepdims))
+    return _Plan(kernel, indices, graph.int_checks, (axis, keepdims), identity is not None)
 
 
 class _ScalarParam(_Var):

@@ -15,6 +15,20 @@
 #include "py_array.hpp"
 
 namespace cuarray::py {
+namespace {
+
+// The dtypes a call with arrays of `in_dtypes` (None: a scalar) and outputs of `out_dtypes`
+// (empty: allocated) binds: what a kernel's source is made for.
+template <class Kernel>
+KernelParamTypes call_types(const Kernel& k, nb::handle in_dtypes, nb::handle out_dtypes) {
+  std::vector<std::optional<DType>> in;
+  for (nb::handle d : in_dtypes) in.push_back(d.is_none() ? std::nullopt : std::optional(dtype_from_py_required(d)));
+  std::vector<DType> out;
+  for (nb::handle d : out_dtypes) out.push_back(dtype_from_py_required(d));
+  return decide_param_types(k.in_params(), k.out_params(), in, out);
+}
+
+}  // namespace
 
 void bind_user_kernels(nb::module_& m) {
   nb::class_<ElementwiseKernel>(m, "_ElementwiseKernel")
@@ -49,7 +63,11 @@ void bind_user_kernels(nb::module_& m) {
         nb::list result;
         for (NDArray& a : k(inputs, outputs, size)) result.append(wrap(std::move(a)));
         return result;
-      }, nb::arg("args"), nb::arg("size").none());
+      }, nb::arg("args"), nb::arg("size").none())
+      // The source a call over contiguous arrays of these dtypes compiles (host tests; no GPU).
+      .def("_source", [](const ElementwiseKernel& k, nb::handle in_dtypes, nb::handle out_dtypes, int vec) {
+        return k.source(call_types(k, in_dtypes, out_dtypes), vec);
+      }, nb::arg("in_dtypes"), nb::arg("out_dtypes"), nb::arg("vec") = 1);
 
   nb::class_<ReductionKernel>(m, "_ReductionKernel")
       .def(
@@ -75,7 +93,14 @@ void bind_user_kernels(nb::module_& m) {
         std::optional<std::span<const int64_t>> axis_span;
         if (axes) axis_span = std::span<const int64_t>(axes->data(), axes->size());
         return wrap(k(inputs, out.is_none() ? nullptr : &array_of(out), axis_span, keepdims));
-      }, nb::arg("args"), nb::arg("out").none(), nb::arg("axis").none(), nb::arg("keepdims"));
+      }, nb::arg("args"), nb::arg("out").none(), nb::arg("axis").none(), nb::arg("keepdims"))
+      // The sources a call with inputs of these dtypes compiles: the map of several inputs (None
+      // for one) and the reduction's first pass (host tests; no GPU).
+      .def("_source", [](const ReductionKernel& k, nb::handle in_dtypes, nb::handle out_dtypes) {
+        const KernelParamTypes types = call_types(k, in_dtypes, out_dtypes);
+        nb::object premap = k.in_params().size() > 1 ? nb::cast(k.premap_source(types)) : nb::none();
+        return nb::make_tuple(premap, k.source(types));
+      }, nb::arg("in_dtypes"), nb::arg("out_dtypes"));
 }
 
 }  // namespace cuarray::py

@@ -6,12 +6,28 @@
 #include "cuarray/user_kernels.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "ops/engines/elementwise/elementwise.hpp"
+#include "ops/engines/elementwise/elementwise_source.hpp"
 #include "ops/user_kernels/user_source.hpp"
 
 namespace cuarray {
 namespace {
 
 std::string idx(size_t k) { return std::to_string(k); }
+
+// The engine's spec for a call of `k` binding `types`; `loop` (the non-raw parameters' dtypes,
+// inputs then outputs) must outlive it.
+ops::ElementwiseSpec engine_spec(const ElementwiseKernel& k, const KernelParamTypes& types, std::span<const DType> loop,
+                                 int nin, int nout, bool read_outputs) {
+  const ElementwiseKernel::Preamble& pre = k.preamble(types);
+  ops::ElementwiseSpec spec{k.op_id(types, read_outputs), k.body(), nin, nout, loop.data(), pre.text};
+  spec.user = true;
+  spec.read_outputs = read_outputs;
+  spec.fragment_dtypes = pre.fragment_dtypes;
+  spec.options = k.compile_options();
+  spec.loop_prep = k.kernel_prep();
+  spec.after_loop = k.after_loop();
+  return spec;
+}
 
 }  // namespace
 
@@ -169,22 +185,40 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
     if (!out_[k].raw) loop.push_back(types.out[k]);
   for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
 
-  const Preamble& pre = preamble(types);
   // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
   // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
-  const bool read_outputs = !outputs.empty();
-  ops::ElementwiseSpec spec{op_id(types, read_outputs), body_, static_cast<int>(engine_in.size()),
-                            static_cast<int>(engine_out.size()), loop.data(), pre.text};
-  spec.user = true;
-  spec.read_outputs = read_outputs;
-  spec.fragment_dtypes = pre.fragment_dtypes;
-  spec.options = compile_options_;
-  spec.loop_prep = prep_;
-  spec.after_loop = options_.after_loop;
+  const ops::ElementwiseSpec spec = engine_spec(*this, types, loop, static_cast<int>(engine_in.size()),
+                                                static_cast<int>(engine_out.size()), !outputs.empty());
   const ops::RawOperands raw{raw_arrays, shape, device};
   user_kernels::reporting_compile_errors("ElementwiseKernel", name_,
                                          [&] { ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw); });
   return result;
+}
+
+std::string ElementwiseKernel::source(const KernelParamTypes& types, int vec) const {
+  std::vector<DType> loop;
+  std::vector<std::optional<DType>> in_storage;
+  std::vector<DType> out_storage;
+  std::vector<ops::RawArrayType> raw;
+  for (size_t k = 0; k < in_.size(); ++k) {
+    if (in_[k].raw) {
+      raw.push_back({types.in[k], 1});
+      continue;
+    }
+    loop.push_back(types.in[k]);
+    in_storage.push_back(types.in[k]);
+  }
+  for (size_t k = 0; k < out_.size(); ++k) {
+    if (out_[k].raw) {
+      raw.push_back({types.out[k], 1});
+      continue;
+    }
+    loop.push_back(types.out[k]);
+    out_storage.push_back(types.out[k]);
+  }
+  const ops::ElementwiseSpec spec = engine_spec(*this, types, loop, static_cast<int>(in_storage.size()),
+                                                static_cast<int>(out_storage.size()), false);
+  return ops::elementwise_source(spec, in_storage, out_storage, {true, vec, 1, false, false}, raw);
 }
 
 }  // namespace cuarray

@@ -163,14 +163,32 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
     throw_error(ErrorKind::Value, "zero-size array to reduction operation " + name_ + " which has no identity");
 
   const Parts& p = parts(types, premapped);
-  ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
-  spec.preamble = p.preamble;
-  spec.fragment_dtypes = p.fragment_dtypes;
-  spec.options = compile_options_;
+  const ops::ReductionSpec spec = engine_spec(p);
   user_kernels::reporting_compile_errors("ReductionKernel", name_, [&] {
     ops::run_reduction(spec, src, axes, p.compute, target, static_cast<double>(target.size()));
   });
   return result;
+}
+
+ops::ReductionSpec ReductionKernel::engine_spec(const Parts& p) const {
+  ops::ReductionSpec spec{p.op_id, p.map, p.combine, p.identity, p.post, "_type_reduce"};
+  spec.preamble = p.preamble;
+  spec.fragment_dtypes = p.fragment_dtypes;
+  spec.options = compile_options_;
+  return spec;
+}
+
+std::string ReductionKernel::source(const KernelParamTypes& types) const {
+  const bool premapped = in_.size() > 1;
+  const Parts& p = parts(types, premapped);
+  const DType in = premapped ? p.compute : types.in[0];
+  const ops::ReducePlan plan{32, 8, 1, 64, false};
+  return ops::reduction_source(engine_spec(p), in, p.compute, types.out[0], false, false, 2, 1, plan);
+}
+
+std::string ReductionKernel::premap_source(const KernelParamTypes& types) const {
+  const DType mapped = parts(types, true).compute;
+  return premap(mapped).source(KernelParamTypes{types.in, {mapped}, types.placeholders});
 }
 
 }  // namespace cuarray
