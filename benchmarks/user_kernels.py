@@ -1,7 +1,7 @@
 """User kernels (issue 15): the seed's ElementwiseKernel on 1e8 float32, a Black-Scholes
-ElementwiseKernel (5 inputs, 2 outputs) on 1e7 options and a ReductionKernel L2 norm of 1e8
-float32, cuarray vs CuPy, as shares of the copy bandwidth (each library's kernel object is made
-once, so these are warm launches); then the compile latency of a never-seen ElementwiseKernel,
+ElementwiseKernel (5 inputs, 2 outputs) on 1e7 options, a ReductionKernel L2 norm of 1e8 float32
+and ``fuse`` of x * y + z then sum on 1e8 float32, cuarray vs CuPy, as shares of the copy
+bandwidth (each library's kernel or fused object is made once, so these are warm launches); then the compile latency of a never-seen ElementwiseKernel,
 with an empty and with a warm disk cache, each in a fresh process after the library's first op."""
 from __future__ import annotations
 
@@ -42,6 +42,18 @@ def black_scholes(xp, s, k, t, r, v):
     return _kernel(xp, "black_scholes", "T s, T k, T t, T r, T v", "T call, T put", BLACK_SCHOLES)(s, k, t, r, v)
 
 
+def _fused_axpb_sum(x, y, z):
+    return (x * y + z).sum()
+
+
+def fused_axpb_sum(xp, x, y, z):
+    """``fuse`` of x * y + z then sum: each library's fused object is made once (warm)."""
+    key = (xp.__name__, "fused_axpb_sum")
+    if key not in _KERNELS:
+        _KERNELS[key] = xp.fuse(_fused_axpb_sum)
+    return _KERNELS[key](x, y, z)
+
+
 def l2norm(xp, x):
     return _kernel(xp, "l2norm", "T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0")(x)
 
@@ -72,6 +84,9 @@ CASES = [
            target=Target(max_share_of_cupy=1 / 1.1), libraries=("cuarray", "cupy")),
     OpCase("ReductionKernel L2 norm 1e8 f32", l2norm, inputs=(Input((N,), "float32", 3),), bytes_moved=4 * N,
            target=Target(min_copy_share=0.95), libraries=("cuarray", "cupy")),
+    OpCase("fuse x * y + z then sum 1e8 f32", fused_axpb_sum,
+           inputs=tuple(Input((N,), "float32", 20 + j) for j in range(3)), bytes_moved=3 * 4 * N,
+           target=Target(max_share_of_cupy=1 / 1.5), libraries=("cuarray", "cupy")),
     ColdStartCase("ElementwiseKernel never compiled", FIRST_USER_KERNEL, Target(max_ms=60), warmup=0,
                   fresh_cache_per_run=True),
     ColdStartCase("ElementwiseKernel warm disk cache", FIRST_USER_KERNEL, Target(max_ms=3)),

@@ -6,6 +6,7 @@ scalars included), so results and dtypes are the unfused function's. What cannot
 the function unfused."""
 import functools
 import re
+import threading
 import warnings
 
 import numpy as _np
@@ -36,6 +37,7 @@ class _Var:
     """A value while tracing: a kernel parameter or the result of one recorded operation."""
 
     _constant = None  # the Python or NumPy value of a constant in the function's code
+    __array_ufunc__ = None  # NumPy scalars and arrays defer to our operators (np.float32(2) * x)
 
     def __init__(self, graph, name, dtype, ndim, weak=None):
         self._graph, self._name, self.dtype, self.ndim, self._weak = graph, name, dtype, ndim, weak
@@ -46,6 +48,8 @@ class _Var:
         raise _Unfusable('the function branches on an array value')
 
     def __getattr__(self, name):
+        if name.startswith('__'):  # protocols (__array__, ...) stay absent
+            raise AttributeError(name)
         raise _Unfusable('attribute %r of a traced array' % name)
 
     def __getitem__(self, key):
@@ -361,6 +365,7 @@ def _signature(args, arrays=(_core.ndarray,)):
 
 
 _TRACING = []  # the graphs being traced (a fused function may call another)
+_TRACE_LOCK = threading.RLock()  # one trace installs and restores the hooks at a time
 
 
 def _trace_hook(original, dispatch):
@@ -400,17 +405,18 @@ def _trace(func, signature, name):
             traced.append(v)
     # The ufuncs and cuarray's reductions and where() see traced values only while a trace runs;
     # other calls (other threads included) go to the originals.
-    hooks = _hooks()
-    saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in hooks]
-    for (owner, attr, original), (_, _, dispatch) in zip(saved, hooks):
-        setattr(owner, attr, _trace_hook(original, dispatch))
-    _TRACING.append(graph)
-    try:
-        result = func(*traced)
-    finally:
-        _TRACING.pop()
-        for owner, attr, original in saved:
-            setattr(owner, attr, original)
+    with _TRACE_LOCK:
+        hooks = _hooks() if not _TRACING else []  # a nested trace finds them installed
+        saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in hooks]
+        for (owner, attr, original), (_, _, dispatch) in zip(saved, hooks):
+            setattr(owner, attr, _trace_hook(original, dispatch))
+        _TRACING.append(graph)
+        try:
+            result = func(*traced)
+        finally:
+            _TRACING.pop()
+            for owner, attr, original in saved:
+                setattr(owner, attr, original)
     return _build(graph, result, name)
 
 

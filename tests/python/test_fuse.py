@@ -75,6 +75,21 @@ def test_unused_argument_is_not_a_kernel_parameter():
     assert f.kernel(np.zeros(3, 'f'), np.zeros((4, 3), 'f')).in_params == 'float32 _a0'
 
 
+def test_numpy_scalar_on_the_left_defers_to_the_trace():
+    f = cp.fuse(lambda x: np.float32(0.5) * x + np.int8(1))
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        k = f.kernel(np.zeros(3, np.float16))
+    assert k.out_params == '%s _o0' % (np.float32(0.5) * np.zeros(3, np.float16) + np.int8(1)).dtype
+
+
+def test_fused_function_calling_another_fused_function():
+    inner = cp.fuse(lambda a: a * 2)
+    outer = cp.fuse(lambda x, y: inner(x) + y)
+    k = outer.kernel(np.zeros(3, 'f'), np.zeros(3, 'f'))
+    assert k is not None and '_fuse_multiply_0(' in k.operation and '_fuse_add_1(' in k.operation
+
+
 def test_constants_are_exact_literals():
     f = cp.fuse(lambda x: x * 0.1 + np.float32(3) - 7)
     k = f.kernel(np.zeros(3, np.float16))
