@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 from cuarray._fuse import _REDUCTIONS, FusionFallbackWarning
@@ -88,6 +89,40 @@ def test_fused_function_calling_another_fused_function():
     outer = cp.fuse(lambda x, y: inner(x) + y)
     k = outer.kernel(np.zeros(3, 'f'), np.zeros(3, 'f'))
     assert k is not None and '_fuse_multiply_0(' in k.operation and '_fuse_add_1(' in k.operation
+
+
+_OPERATORS = {
+    'x + y * s': lambda x, y, s: x + y * s, 'x / y - s': lambda x, y, s: x / y - s,
+    'x // y % s': lambda x, y, s: x // y % s, 'x ** s': lambda x, y, s: x ** s,
+    '(x < y) & (y != s)': lambda x, y, s: (x < y) & (y != s), '-x ^ y': lambda x, y, s: -x ^ y,
+    'abs(x) >= s, x * 2.5': lambda x, y, s: (abs(x) >= s, x * 2.5), '~x | y << s': lambda x, y, s: ~x | y << s,
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(ALL_DTYPES), st.sampled_from(ALL_DTYPES), st.sampled_from(sorted(_OPERATORS)),
+       st.sampled_from([True, 3, -2, 1.5, 2j, np.int16(3), np.float32(0.5), np.uint8(1)]))
+def test_result_dtypes_are_numpys(xdtype, ydtype, name, s):
+    """Host property: the fused kernel's outputs have the dtypes NumPy gives the same function
+    on NumPy arrays, and what NumPy rejects runs unfused (the exhaustive product of these
+    choices, 12544 cases, agreed when this test was written)."""
+    func = _OPERATORS[name]
+    x, y = np.ones(2, xdtype), np.ones(2, ydtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        try:
+            want = func(x, y, s)
+        except (TypeError, ValueError, OverflowError):
+            want = None
+        fused = cp.fuse(func)
+        k = fused.kernel(x, y, s)
+    plan = next(iter(fused._plans.values()))
+    if want is None:  # unfused: at tracing, or per call for a value NumPy rejects (uint8 + -2)
+        assert plan is None or not plan.runs_fused((x, y, s))
+        return
+    assert plan.runs_fused((x, y, s))
+    want = want if isinstance(want, tuple) else (want,)
+    assert k.out_params == ', '.join('%s _o%d' % (w.dtype.name, j) for j, w in enumerate(want))
 
 
 def test_constants_are_exact_literals():
@@ -285,6 +320,24 @@ def test_gpu_fallbacks_are_correct(rng):
     u = cp.asarray(np.arange(5, dtype=np.uint8))
     with pytest.raises(OverflowError):  # a weak Python int out of uint8's range, as NumPy 2
         cp.fuse(lambda v, s: v + s)(u, 300)
+
+
+@gpu
+def test_gpu_empty_and_zero_dim(rng):
+    with pytest.raises(ValueError):  # NumPy's: a max of nothing has no identity
+        cp.fuse(lambda x: (x * 2).max())(cp.empty((0,), 'f'))
+    got = cp.fuse(lambda x: (x * 2).sum(axis=0))(cp.empty((0, 3), 'f'))
+    assert got.dtype == np.float32 and got.shape == (3,) and not cp.asnumpy(got).any()
+    z = cp.fuse(lambda x, y: x * y)(cp.empty((0, 3), 'i2'), cp.ones(3, 'i2'))
+    assert z.shape == (0, 3) and z.dtype == np.int16
+    _check(lambda x, y: x * y + 1, (cp.asarray(np.float32(3)), cp.asarray(_random(rng, (4,), 'float64'))))
+
+
+@gpu
+def test_gpu_scalar_kinds(rng):
+    x = cp.asarray(_random(rng, (9,), 'float16'))
+    for s in (True, 2, -1.25, 1 + 2j, np.float64(0.5), np.int8(3)):
+        _check(lambda a, b: a * b + a, (x, s))
 
 
 @gpu
