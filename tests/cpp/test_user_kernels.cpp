@@ -293,6 +293,26 @@ TEST(UserKernelCompile, ReductionKernelsCompile) {
   test::expect_compiles(user_reduction_source(dot, f64_2, DType::Float64, true, false, false), "dot premapped");
 }
 
+// ElementwiseKernel::source and ReductionKernel::source / premap_source (what host tests of
+// cuarray.fuse compile): a call's sources compile for every dtype, with the several-input map; a
+// reduce_type given as a dtype name is typedef'd as its C type.
+TEST(UserKernelCompile, SourcesOfACallCompile) {
+  const ElementwiseKernel axpb("T x, T y, T z", "T w", "w = x * y + z", "axpb");
+  const ReductionKernel dot("T x, T y", "T z", "x * y", "a + b", "z = a", std::string("0"), "dot");
+  for (DType t : kAllDtypes) {
+    const std::string what = std::string(dtype_name(t));
+    test::expect_compiles(axpb.source({{t, t, t}, {t}, {{'T', t}}}, 4), "axpb source " + what);
+    const KernelParamTypes two{{t, t}, {t}, {{'T', t}}};
+    test::expect_compiles(dot.premap_source(two), "dot premap " + what);
+    test::expect_compiles(dot.source(two), "dot source " + what);
+  }
+  const ReductionKernel named("T x, T y", "T z", "x * y", "a + b", "z = a", std::string("0"), "named",
+                              std::string("complex64"));
+  const KernelParamTypes c64{{DType::Complex64, DType::Complex64}, {DType::Complex64}, {{'T', DType::Complex64}}};
+  test::expect_compiles(named.premap_source(c64), "reduce_type complex64 premap");
+  test::expect_compiles(named.source(c64), "reduce_type complex64");
+}
+
 TEST(UserKernelParams, ReductionKernelChecksItsParameters) {
   test::expect_error(ErrorKind::NotImplemented, "ReductionKernel: exactly one output parameter is supported",
                      [] { ReductionKernel("T x", "T y, T z", "x", "a + b", "y = a", std::string("0")); });

@@ -92,7 +92,8 @@ std::string ElementwiseKernel::make_body() const {
   };
   for (const KernelParam& p : in_) bind(p, false);
   for (const KernelParam& p : out_) bind(p, true);
-  return outer + "{\n" + inner + operation_ + "\n}\n";
+  // CuPy ends the operation with ';' (its loop writes `${operation};`): `z = x + y` is a whole body.
+  return outer + "{\n" + inner + operation_ + "\n;\n}\n";
 }
 
 std::string ElementwiseKernel::make_kernel_prep() const {

@@ -15,11 +15,8 @@ namespace {
 
 constexpr const char* kMapped = "_cuarray_mapped";
 
-// The dtype of a reduce_type CuPy users write: a placeholder, a dtype name, or a C type name.
-std::optional<DType> reduce_dtype(const std::string& reduce_type, const KernelParamTypes& types) {
-  if (reduce_type.size() == 1)
-    for (const auto& [letter, t] : types.placeholders)
-      if (letter == reduce_type[0]) return t;
+// The C type names CuPy users write as reduce_type.
+const std::unordered_map<std::string, DType>& c_names() {
   static const std::unordered_map<std::string, DType> kCNames = {
       {"bool", DType::Bool},           {"signed char", DType::Int8},       {"char", DType::Int8},
       {"unsigned char", DType::UInt8}, {"short", DType::Int16},            {"unsigned short", DType::UInt16},
@@ -31,8 +28,25 @@ std::optional<DType> reduce_dtype(const std::string& reduce_type, const KernelPa
       {"uint16_t", DType::UInt16},     {"int32_t", DType::Int32},          {"uint32_t", DType::UInt32},
       {"int64_t", DType::Int64},       {"uint64_t", DType::UInt64},        {"ptrdiff_t", DType::Int64},
       {"size_t", DType::UInt64}};
-  if (auto it = kCNames.find(reduce_type); it != kCNames.end()) return it->second;
+  return kCNames;
+}
+
+// The dtype of a reduce_type CuPy users write: a placeholder, a dtype name, or a C type name.
+std::optional<DType> reduce_dtype(const std::string& reduce_type, const KernelParamTypes& types) {
+  if (reduce_type.size() == 1)
+    for (const auto& [letter, t] : types.placeholders)
+      if (letter == reduce_type[0]) return t;
+  if (auto it = c_names().find(reduce_type); it != c_names().end()) return it->second;
   return dtype_from_name(reduce_type);
+}
+
+// The typedef of _type_reduce: a dtype name ("float32", which CuPy does not accept) becomes its
+// C type; a placeholder or a C type is written as given.
+std::string reduce_typedef(const std::string& reduce_type) {
+  std::string c_type = reduce_type;
+  if (reduce_type.size() > 1 && !c_names().contains(reduce_type))
+    if (const std::optional<DType> d = dtype_from_name(reduce_type)) c_type = jit::kernel_type_name(*d);
+  return "typedef " + c_type + " _type_reduce;\n";
 }
 
 }  // namespace
@@ -80,7 +94,7 @@ const ElementwiseKernel& ReductionKernel::premap(DType mapped) const {
   std::lock_guard<std::mutex> lock(parts_mutex_);
   for (const auto& [dtype, kernel] : premaps_)
     if (dtype == mapped) return *kernel;
-  ElementwiseKernelOptions options{true, "typedef " + reduce_type_ + " _type_reduce;\n" + options_.preamble,
+  ElementwiseKernelOptions options{true, reduce_typedef(reduce_type_) + options_.preamble,
                                    options_.options, "", ""};
   premaps_.emplace_back(mapped, std::make_unique<const ElementwiseKernel>(
                                     in_text_, std::string(dtype_name(mapped)) + " " + kMapped,
@@ -94,7 +108,7 @@ ReductionKernel::Parts ReductionKernel::make_parts(const KernelParamTypes& types
   const std::string identity = identity_.value_or("");
   p.fragment_dtypes = user_kernels::fragment_dtypes(
       types, user_kernels::NamedTypes::in({map_, reduce_, post_, identity, reduce_type_, options_.preamble}));
-  p.preamble = user_kernels::preamble(types, p.fragment_dtypes, "typedef " + reduce_type_ + " _type_reduce;\n",
+  p.preamble = user_kernels::preamble(types, p.fragment_dtypes, reduce_typedef(reduce_type_),
                                       options_.preamble);
   p.map = premapped ? std::string("static_cast<acc_t>(v)")
                     : "([](const in_t " + in_[0].name + ") { return static_cast<acc_t>(" + map_ + "); })(v)";
