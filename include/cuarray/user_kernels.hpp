@@ -116,8 +116,9 @@ struct ReductionKernelOptions {
 // combines `a` and `b`, `post_map_expr` assigns the output (by name) from `a`; `identity` starts
 // every accumulator (nullopt: a value-initialized _type_reduce, and an empty reduction is a
 // ValueError). `_in_ind.size()` / `_out_ind.size()` are the input's and the output's sizes.
-// One input maps inside the reduction; several map first into a temporary of reduce_type through
-// the elementwise engine (which also broadcasts them).
+// The inputs map inside the reduction, several arrays broadcast together and read in one pass;
+// several inputs with a scalar among them map first into a temporary of reduce_type through the
+// elementwise engine.
 class ReductionKernel {
  public:
   ReductionKernel(std::string_view in_params, std::string_view out_params, std::string map_expr,
@@ -142,10 +143,10 @@ class ReductionKernel {
     uint64_t op_id;
   };
   const Parts& parts(const KernelParamTypes& types, bool premapped) const;
-  // The reduction engine's source of a call's first pass (two kept, one reduced dimension) and,
-  // with several inputs, the source of the ElementwiseKernel that maps them first: what host
-  // tests compile (NVRTC needs no GPU).
-  std::string source(const KernelParamTypes& types) const;
+  // The reduction engine's source of a call's first pass (two kept, one reduced dimension): over
+  // the inputs, or `premapped` (several inputs with a scalar among them) over the mapped values,
+  // which premap_source's ElementwiseKernel writes. What host tests compile (NVRTC needs no GPU).
+  std::string source(const KernelParamTypes& types, bool premapped = false) const;
   std::string premap_source(const KernelParamTypes& types) const;
 
  private:

@@ -94,12 +94,16 @@ void bind_user_kernels(nb::module_& m) {
         if (axes) axis_span = std::span<const int64_t>(axes->data(), axes->size());
         return wrap(k(inputs, out.is_none() ? nullptr : &array_of(out), axis_span, keepdims));
       }, nb::arg("args"), nb::arg("out").none(), nb::arg("axis").none(), nb::arg("keepdims"))
-      // The sources a call with inputs of these dtypes compiles: the map of several inputs (None
-      // for one) and the reduction's first pass (host tests; no GPU).
+      // The sources a call with inputs of these dtypes (None: a scalar) compiles: the map of
+      // several inputs with a scalar among them (else None) and the reduction's first pass (host
+      // tests; no GPU).
       .def("_source", [](const ReductionKernel& k, nb::handle in_dtypes, nb::handle out_dtypes) {
         const KernelParamTypes types = call_types(k, in_dtypes, out_dtypes);
-        nb::object premap = k.in_params().size() > 1 ? nb::cast(k.premap_source(types)) : nb::none();
-        return nb::make_tuple(premap, k.source(types));
+        bool scalar = false;
+        for (nb::handle d : in_dtypes) scalar = scalar || d.is_none();
+        const bool premapped = k.in_params().size() > 1 && scalar;
+        nb::object premap = premapped ? nb::cast(k.premap_source(types)) : nb::none();
+        return nb::make_tuple(premap, k.source(types, premapped));
       }, nb::arg("in_dtypes"), nb::arg("out_dtypes"));
 }
 

@@ -304,13 +304,15 @@ TEST(UserKernelCompile, SourcesOfACallCompile) {
     test::expect_compiles(axpb.source({{t, t, t}, {t}, {{'T', t}}}, 4), "axpb source " + what);
     const KernelParamTypes two{{t, t}, {t}, {{'T', t}}};
     test::expect_compiles(dot.premap_source(two), "dot premap " + what);
-    test::expect_compiles(dot.source(two), "dot source " + what);
+    test::expect_compiles(dot.source(two, true), "dot premapped source " + what);
+    test::expect_compiles(dot.source(two), "dot one-pass source " + what);
   }
   const ReductionKernel named("T x, T y", "T z", "x * y", "a + b", "z = a", std::string("0"), "named",
                               std::string("complex64"));
   const KernelParamTypes c64{{DType::Complex64, DType::Complex64}, {DType::Complex64}, {{'T', DType::Complex64}}};
   test::expect_compiles(named.premap_source(c64), "reduce_type complex64 premap");
-  test::expect_compiles(named.source(c64), "reduce_type complex64");
+  test::expect_compiles(named.source(c64, true), "reduce_type complex64 premapped");
+  test::expect_compiles(named.source(c64), "reduce_type complex64 one pass");
 }
 
 TEST(UserKernelParams, ReductionKernelChecksItsParameters) {

@@ -173,10 +173,18 @@ def test_fused_reduction_sources_compile(dtype):
         premap, source = k._kernel._source([dtype], [])
         assert premap is None
         _compiles(source, '%s of %s' % (kind, dtype))
+        # Several arrays: one pass, the engine reading each (no mapped temporary).
         several = cp.fuse(lambda x, y: getattr(x * y, kind)(axis=1))
         k = several.kernel(np.zeros((3, 2), dtype), np.zeros(2, dtype))
-        for source in k._kernel._source([dtype, dtype], []):
-            _compiles(source, '%s of a product of %s' % (kind, dtype))
+        premap, source = k._kernel._source([dtype, dtype], [])
+        assert premap is None
+        _compiles(source, '%s of a product of %s' % (kind, dtype))
+        # A scalar argument among them: mapped into a temporary first, then reduced.
+        scaled = cp.fuse(lambda x, s: getattr(x * s, kind)(axis=1))
+        k = scaled.kernel(np.zeros((3, 2), dtype), 2)
+        premap, source = k._kernel._source([dtype, None], [])
+        _compiles(premap, '%s map of %s times a scalar' % (kind, dtype))
+        _compiles(source, '%s of %s times a scalar' % (kind, dtype))
 
 
 def test_module_reductions_are_traced():
@@ -288,7 +296,12 @@ def test_gpu_reductions(rng, kind, dtype, axis, keepdims):
 @gpu
 def test_gpu_sum_of_axpb_large(rng):
     x, y, z = (cp.asarray(_random(rng, (1_000_003,), 'float32')) for _ in range(3))
-    _check(lambda a, b, c: cp.sum(a * b + c), (x, y, z), rtol=1e-3)
+    _check(lambda a, b, c: cp.sum(a * b + c), (x, y, z), rtol=1e-3)  # one pass over three arrays
+    _check(lambda a, b, c: cp.sum(a * b + c), (x, y, 0.5), rtol=1e-3)  # a scalar: premapped
+    # Split tall reductions (a second pass) and broadcast, strided and reversed extra inputs.
+    w = cp.asarray(_random(rng, (4000, 300), 'float32'))
+    _check(lambda a, b, c: (a * b - c).sum(axis=0), (w, x[:300], w[::-1, ::-1]), rtol=1e-3)
+    _check(lambda a, b, c: (a * b - c).max(axis=1, keepdims=True), (w, x[:600:2], w.T.T), rtol=1e-3)
 
 
 @gpu

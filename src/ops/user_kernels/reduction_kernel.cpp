@@ -1,6 +1,8 @@
 // A user ReductionKernel on the reduction engine. One input: the user's map_expr is the engine's
-// map, reading the element under the parameter's name. Several inputs: an ElementwiseKernel maps
-// (and broadcasts) them into a reduce_type array first, which the engine then reduces.
+// map, reading the element under the parameter's name. Several array inputs: broadcast views of
+// them are the engine's input and extra inputs, read in one pass. Several inputs with a scalar
+// among them: an ElementwiseKernel maps (and broadcasts) them into a reduce_type array first,
+// which the engine then reduces.
 #include <algorithm>
 #include <unordered_map>
 
@@ -110,8 +112,17 @@ ReductionKernel::Parts ReductionKernel::make_parts(const KernelParamTypes& types
       types, user_kernels::NamedTypes::in({map_, reduce_, post_, identity, reduce_type_, options_.preamble}));
   p.preamble = user_kernels::preamble(types, p.fragment_dtypes, reduce_typedef(reduce_type_),
                                       options_.preamble);
-  p.map = premapped ? std::string("static_cast<acc_t>(v)")
-                    : "([](const in_t " + in_[0].name + ") { return static_cast<acc_t>(" + map_ + "); })(v)";
+  if (premapped) {
+    p.map = "static_cast<acc_t>(v)";
+  } else {
+    // The engine's element `v` and extra inputs v1, v2, .. under the parameters' names.
+    std::string params = "const in_t " + in_[0].name, args = "v";
+    for (size_t k = 1; k < in_.size(); ++k) {
+      params += ", const in" + std::to_string(k) + "_t " + in_[k].name;
+      args += ", v" + std::to_string(k);
+    }
+    p.map = "([](" + params + ") { return static_cast<acc_t>(" + map_ + "); })(" + args + ")";
+  }
   p.combine = "static_cast<acc_t>(" + reduce_ + ")";
   p.identity = identity_ ? "static_cast<acc_t>(" + *identity_ + ")" : std::string("acc_t()");
   const std::string& y = out_[0].name;
@@ -139,15 +150,25 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
   if (out) out_dtypes.push_back(out->dtype());
   const KernelParamTypes types = decide_param_types(in_, out_, in_dtypes, out_dtypes);
 
-  // The array the engine reduces: the input itself, or several inputs mapped into reduce_type.
-  const bool premapped = in_.size() > 1;
+  // The arrays the engine reduces: the inputs (broadcast together), or, with a scalar among
+  // several inputs, the inputs mapped into reduce_type.
+  const bool premapped = in_.size() > 1 && std::any_of(inputs.begin(), inputs.end(), [](const Operand& in) {
+                           return in.is_scalar();
+                         });
   NDArray src;
+  std::vector<NDArray> extra;
   if (premapped) {
     const std::optional<DType> mapped = reduce_dtype(reduce_type_, types);
     if (!mapped)
       throw_error(ErrorKind::NotImplemented, "ReductionKernel with several inputs needs a reduce_type that names a "
                                                  "dtype, not '" + reduce_type_ + "'");
     src = premap(*mapped)(inputs, {})[0];
+  } else if (in_.size() > 1) {
+    std::vector<const Shape*> shapes;
+    for (const Operand& in : inputs) shapes.push_back(&in.array->shape());
+    const Shape shape = broadcast_shapes(shapes);
+    src = inputs[0].array->broadcast_to(shape);
+    for (size_t k = 1; k < inputs.size(); ++k) extra.push_back(inputs[k].array->broadcast_to(shape));
   } else {
     src = *inputs[0].array;
   }
@@ -179,7 +200,7 @@ NDArray ReductionKernel::operator()(std::span<const Operand> inputs, const NDArr
   const Parts& p = parts(types, premapped);
   const ops::ReductionSpec spec = engine_spec(p);
   user_kernels::reporting_compile_errors("ReductionKernel", name_, [&] {
-    ops::run_reduction(spec, src, axes, p.compute, target, static_cast<double>(target.size()));
+    ops::run_reduction(spec, src, axes, p.compute, target, static_cast<double>(target.size()), false, nullptr, extra);
   });
   return result;
 }
@@ -192,12 +213,12 @@ ops::ReductionSpec ReductionKernel::engine_spec(const Parts& p) const {
   return spec;
 }
 
-std::string ReductionKernel::source(const KernelParamTypes& types) const {
-  const bool premapped = in_.size() > 1;
+std::string ReductionKernel::source(const KernelParamTypes& types, bool premapped) const {
   const Parts& p = parts(types, premapped);
   const DType in = premapped ? p.compute : types.in[0];
+  const std::span<const DType> extra = premapped ? std::span<const DType>() : std::span(types.in).subspan(1);
   const ops::ReducePlan plan{32, 8, 1, 64, false};
-  return ops::reduction_source(engine_spec(p), in, p.compute, types.out[0], false, false, 2, 1, plan);
+  return ops::reduction_source(engine_spec(p), in, p.compute, types.out[0], false, false, 2, 1, plan, extra);
 }
 
 std::string ReductionKernel::premap_source(const KernelParamTypes& types) const {

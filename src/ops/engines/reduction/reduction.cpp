@@ -63,9 +63,11 @@ struct PassArgs {
 };
 
 // `kept` holds the strides of (out, in[, mask]), `red` those of (in[, mask]).
+// `extra` inputs follow the mask in `kept` and `red` (first passes only).
 void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype, const StridedView& kept,
                  const StridedView& red, DType compute, char* out_data, DType out_dtype, bool partial_input,
-                 bool partial_output, const ReducePlan& p, PassArgs pass, const char* mask_data = nullptr) {
+                 bool partial_output, const ReducePlan& p, PassArgs pass, const char* mask_data = nullptr,
+                 std::span<const NDArray> extra = {}) {
   const int rk = std::max<int>(1, static_cast<int>(kept.shape.size()));
   const int rr = std::max<int>(1, static_cast<int>(red.shape.size()));
   jit::KernelKey key(jit::KernelFamily::Reduction);
@@ -73,10 +75,17 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
   key.push(static_cast<uint8_t>(out_dtype)).push(partial_input).push(partial_output).push(static_cast<uint8_t>(rk));
   key.push(static_cast<uint8_t>(rr)).push(static_cast<uint8_t>(p.tx)).push(static_cast<uint8_t>(p.ty >> 1)).push(p.index64);
   key.push(p.masked);
+  SmallVector<DType, 8> extra_dtypes;
+  for (const NDArray& e : extra) extra_dtypes.push_back(e.dtype());
+  if (!extra.empty()) {
+    key.push(static_cast<uint8_t>(extra.size()));
+    for (DType t : extra_dtypes) key.push(static_cast<uint8_t>(t));
+  }
   const runtime::Kernel kernel = jit::get_kernel(key, [&] {
-    return jit::KernelSource{
-        reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk, rr, p), kKernelName,
-        {spec.options.begin(), spec.options.end()}};
+    return jit::KernelSource{reduction_source(spec, in_dtype, compute, out_dtype, partial_input, partial_output, rk,
+                                              rr, p, std::span<const DType>(extra_dtypes.data(), extra_dtypes.size())),
+                             kKernelName,
+                             {spec.options.begin(), spec.options.end()}};
   });
   const int64_t m = shape_size(kept.shape), k = shape_size(red.shape);
   // Rank-0 kept or reduced dims are one dim of length 1 in the kernel (rk, rr >= 1).
@@ -87,6 +96,11 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
   args.array(red.shape, nr, 1).array(red.strides[0], nr, 0);
   args.value(pass.count).value(pass.param);
   if (p.masked) args.value(mask_data).array(kept.strides[2], nk, 0).array(red.strides[1], nr, 0);
+  const int kept_first_extra = p.masked ? 3 : 2, red_first_extra = p.masked ? 2 : 1;
+  for (size_t j = 0; j < extra.size(); ++j)
+    args.value(static_cast<const char*>(extra[j].raw_data()))
+        .array(kept.strides[kept_first_extra + j], nk, 0)
+        .array(red.strides[red_first_extra + j], nr, 0);
   runtime::launch(kernel,
                   {{static_cast<unsigned>((m + p.tx - 1) / p.tx), static_cast<unsigned>(p.splits)},
                    {static_cast<unsigned>(p.tx), static_cast<unsigned>(p.ty)}},
@@ -96,10 +110,13 @@ void launch_pass(const ReductionSpec& spec, const char* in_data, DType in_dtype,
 }  // namespace
 
 std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
-                             bool partial_output, int rk, int rr, const ReducePlan& p) {
+                             bool partial_output, int rk, int rr, const ReducePlan& p, std::span<const DType> extra) {
+  if (!extra.empty() && (partial_input || !spec.step.empty() || !spec.step4.empty()))
+    throw_error(ErrorKind::NotImplemented, "reduction_source: extra inputs need a first pass and a spec with no step");
   std::string s;
   s.reserve(16384);
   std::vector<DType> used{in, compute, out};
+  used.insert(used.end(), extra.begin(), extra.end());
   used.insert(used.end(), spec.fragment_dtypes.begin(), spec.fragment_dtypes.end());
   jit::append_common_fragments(s, used);
   s += kernels::elementwise_cuh;
@@ -111,15 +128,24 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   // A second pass reads accumulators: its input is acc_t and needs no map.
   s += "typedef " + (partial_input ? std::string("acc_t") : std::string(jit::kernel_type_name(in))) + " in_t;\n";
   s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
+  // The extra inputs: in1_t v1, in2_t v2, .. beside the element v.
+  std::string extra_params, extra_args;
+  for (size_t j = 1; j <= extra.size(); ++j) {
+    const std::string n = std::to_string(j);
+    s += "typedef " + std::string(jit::kernel_type_name(extra[j - 1])) + " in" + n + "_t;\n";
+    extra_params += ", const in" + n + "_t v" + n;
+    extra_args += ", v" + n;
+  }
   s += "constexpr int kSlot = " + std::to_string(partial_slot_bytes(spec, compute)) + ";  // bytes per partial\n";
   s += "static_assert(sizeof(acc_t) <= kSlot, \"accumulator larger than its partial slot\");\n";
-  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v, const long long r) { return " +
+  s += "__device__ __forceinline__ acc_t cuarray_map(const in_t v, const long long r" + extra_params + ") { return " +
        (partial_input ? std::string("v") : std::string(spec.map)) + "; }\n";
   s += "struct Combine { __device__ __forceinline__ acc_t operator()(const acc_t a, const acc_t b) const { return " +
        std::string(spec.combine) + "; } };\n";
-  const std::string step = partial_input || spec.step.empty() ? "Combine()(a, cuarray_map(v, r))" : std::string(spec.step);
-  s += "__device__ __forceinline__ acc_t cuarray_step(const acc_t a, const in_t v, const long long r) { return " + step +
-       "; }\n";
+  const std::string step =
+      partial_input || spec.step.empty() ? "Combine()(a, cuarray_map(v, r" + extra_args + "))" : std::string(spec.step);
+  s += "__device__ __forceinline__ acc_t cuarray_step(const acc_t a, const in_t v, const long long r" + extra_params +
+       ") { return " + step + "; }\n";
   const bool batched = !partial_input && !p.masked && !spec.step4.empty();
   if (batched)
     s += "__device__ __forceinline__ acc_t cuarray_step4(const acc_t a, const in_t v0, const in_t v1, const in_t v2, "
@@ -132,7 +158,14 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   auto fold = [&](const std::string& acc, const std::string& idx) {
     const std::string element = "*reinterpret_cast<const in_t*>(base + cuarray::offset_of<index_t, offset_t, " + RR +
                                 ">(" + idx + ", rshape, rin))";
-    const std::string step = acc + " = cuarray_step(" + acc + ", " + element + ", (long long)" + idx + ");";
+    std::string extra_elements;
+    for (size_t j = 1; j <= extra.size(); ++j) {
+      const std::string n = std::to_string(j);
+      extra_elements += ", *reinterpret_cast<const in" + n + "_t*>(base" + n + " + cuarray::offset_of<index_t, offset_t, " +
+                        RR + ">(" + idx + ", rshape, rin" + n + "))";
+    }
+    const std::string step =
+        acc + " = cuarray_step(" + acc + ", " + element + ", (long long)" + idx + extra_elements + ");";
     if (!p.masked) return step;
     return "if (*reinterpret_cast<const bool*>(mbase + cuarray::offset_of<index_t, offset_t, " + RR + ">(" + idx +
            ", rshape, rmask))) " + step;
@@ -144,8 +177,13 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
        "> rin, double count, double param" +
        (p.masked ? ", const char* mask, cuarray::Array<offset_t, " + RK + "> kmask, cuarray::Array<offset_t, " + RR +
                        "> rmask"
-                 : std::string()) +
-       ") {\n";
+                 : std::string());
+  for (size_t j = 1; j <= extra.size(); ++j) {
+    const std::string n = std::to_string(j);
+    s += ", const char* in" + n + ", cuarray::Array<offset_t, " + RK + "> kin" + n + ", cuarray::Array<offset_t, " + RR +
+         "> rin" + n;
+  }
+  s += ") {\n";
   s += "__shared__ __align__(16) unsigned char smem_raw[" + TX + " * " + TY + " * sizeof(acc_t)];\n";
   s += "const index_t m = blockIdx.x * " + TX + " + threadIdx.x;\n";
   s += "acc_t acc = " + std::string(spec.identity) + ";\noffset_t out_off = 0;\n";
@@ -157,6 +195,11 @@ std::string reduction_source(const ReductionSpec& spec, DType in, DType compute,
   // every combine is associative and order-independent (arg ties compare indices).
   s += "  const char* base = in + in_off;\n";
   if (p.masked) s += "  const char* mbase = mask + cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kmask);\n";
+  for (size_t j = 1; j <= extra.size(); ++j) {
+    const std::string n = std::to_string(j);
+    s += "  const char* base" + n + " = in" + n + " + cuarray::offset_of<index_t, offset_t, " + RK + ">(m, kshape, kin" +
+         n + ");\n";
+  }
   s += "  acc_t part[4] = {acc, acc, acc, acc};\n";
   s += "  index_t r = r0 + threadIdx.y;\n";
   if (batched) {
@@ -202,25 +245,33 @@ SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes,
 }
 
 void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
-                   const NDArray& out, double param, bool ordered, const NDArray* where) {
+                   const NDArray& out, double param, bool ordered, const NDArray* where,
+                   std::span<const NDArray> extra) {
+  if (extra.size() + 3 > static_cast<size_t>(kMaxOperands))
+    throw_error(ErrorKind::Value, "a reduction reads at most " + std::to_string(kMaxOperands - 2) + " inputs");
+  for (const NDArray& e : extra)
+    if (e.shape() != in.shape()) throw_error(ErrorKind::Value, "run_reduction: an extra input's shape differs from the input's");
   if (out.size() == 0) return;
   const int device = in.device();
   runtime::activate(device);
-  // Kept dims: operands (out, in); reduced dims: operand (in).
+  // Kept dims: operands (out, in[, where], extra..); reduced dims: operands (in[, where], extra..).
   StridedView kept, red;
-  kept.count = where ? 3 : 2;
-  red.count = where ? 2 : 1;
+  const int kept_first_extra = where ? 3 : 2, red_first_extra = where ? 2 : 1;
+  kept.count = kept_first_extra + static_cast<int>(extra.size());
+  red.count = red_first_extra + static_cast<int>(extra.size());
   size_t out_dim = 0;
   for (int d = 0; d < in.ndim(); ++d) {
     if (std::find(axes.begin(), axes.end(), d) != axes.end()) {
       red.shape.push_back(in.shape()[d]);
       red.strides[0].push_back(in.strides()[d]);
       if (where) red.strides[1].push_back(where->strides()[d]);
+      for (size_t j = 0; j < extra.size(); ++j) red.strides[red_first_extra + j].push_back(extra[j].strides()[d]);
     } else {
       kept.shape.push_back(in.shape()[d]);
       kept.strides[0].push_back(out.strides()[out_dim++]);
       kept.strides[1].push_back(in.strides()[d]);
       if (where) kept.strides[2].push_back(where->strides()[d]);
+      for (size_t j = 0; j < extra.size(); ++j) kept.strides[kept_first_extra + j].push_back(extra[j].strides()[d]);
     }
   }
   coalesce(kept);
@@ -236,12 +287,15 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   ReducePlan p = plan(m, std::max<int64_t>(k, 1), reduce_inner, sms);
   const int64_t in_span = static_cast<int64_t>(in.nbytes()) + std::llabs(in.strides().empty() ? 0 : in.strides()[0]);
   p.index64 = m * std::max<int64_t>(k, 1) > 0x7fffffff || in_span > 0x7fffffff || out.nbytes() > 0x7fffffff;
+  for (const NDArray& e : extra)
+    p.index64 = p.index64 || static_cast<int64_t>(e.nbytes()) +
+                                     std::llabs(e.strides().empty() ? 0 : e.strides()[0]) > 0x7fffffff;
   p.masked = where != nullptr;
   const char* mask = where ? where->raw_data() : nullptr;
 
   if (p.splits == 1) {
     launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, out.raw_data(), out.dtype(), false, false, p, pass,
-                mask);
+                mask, extra);
     return;
   }
   // Pass 1: partials[s][m] in slots of `slot` bytes; pass 2 reduces the splits (a column
@@ -249,7 +303,7 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   const int64_t slot = partial_slot_bytes(spec, compute);
   NDArray partials = empty(Shape{p.splits, m * slot}, DType::UInt8);
   launch_pass(spec, in.raw_data(), in.dtype(), kept, red, compute, partials.raw_data(), compute, false, true, p, pass,
-              mask);
+              mask, extra);
   StridedView kept2, red2;
   kept2.count = 2;
   red2.count = 1;

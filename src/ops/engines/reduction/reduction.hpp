@@ -43,9 +43,13 @@ struct ReductionSpec {
 // those axes removed. An empty reduction writes the post-mapped identity. `ordered` keeps the
 // reduced dims in C order (arg reductions report C-order indices); otherwise they are reordered
 // for memory order. `where`: a bool array of `in`'s shape (a broadcast view is fine); elements
-// where it is false are skipped (never folded into the accumulator).
+// where it is false are skipped (never folded into the accumulator). `extra`: more inputs of `in`'s
+// shape (broadcast views are fine), read at the same element: the map sees them as v1, v2, ..
+// (types in1_t, ..), so several inputs reduce in one pass with no mapped temporary (user
+// ReductionKernels, cuarray.fuse). Not with spec.step or spec.step4.
 void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const int> axes, DType compute,
-                   const NDArray& out, double param = 0, bool ordered = false, const NDArray* where = nullptr);
+                   const NDArray& out, double param = 0, bool ordered = false, const NDArray* where = nullptr,
+                   std::span<const NDArray> extra = {});
 
 // How one reduction pass is launched: a block of tx * ty threads (x over outputs, y over reduced
 // elements) and `splits` blocks along the reduction, each covering `chunk` elements.
@@ -59,8 +63,10 @@ struct ReducePlan {
 
 // The CUDA source of one pass. `partial_input`: the input holds accumulators from a previous
 // pass (no map); `partial_output`: write accumulators per split instead of post-mapped outputs.
+// `extra`: the dtypes of run_reduction's extra inputs (first passes only).
 std::string reduction_source(const ReductionSpec& spec, DType in, DType compute, DType out, bool partial_input,
-                             bool partial_output, int kept_rank, int reduced_rank, const ReducePlan& plan);
+                             bool partial_output, int kept_rank, int reduced_rank, const ReducePlan& plan,
+                             std::span<const DType> extra = {});
 
 // Normalizes axis= for a reduction: nullopt means all axes. Throws AxisError / ValueError.
 SmallVector<int, 8> reduction_axes(std::optional<std::span<const int64_t>> axes, int ndim);
