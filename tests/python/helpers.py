@@ -132,6 +132,19 @@ def _random_floats(shape, rng, low, high):
     return rng.uniform(low, high, size=shape)
 
 
+def normal_array(rng, shape, dtype, ints):
+    """Standard normal floats (real and imaginary parts for complex), integers drawn from
+    range(*ints), random booleans: the data of the user-kernel tests, whose tolerances assume it."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return rng.random(shape) < 0.5
+    if dtype.kind in "iu":
+        return rng.integers(*ints, size=shape).astype(dtype)
+    if dtype.kind == "c":
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+    return rng.standard_normal(shape).astype(dtype)
+
+
 def random_array(shape, dtype, rng, *, low=None, high=None, special=False, zeros=False,
                  nonzero=False, ties=False):
     """Random C-contiguous NumPy array of ``dtype``; never all zeros or all ones.

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
+from helpers import normal_array
 from cuarray.cuda.compiler import CompileException
 from seed_examples import ex_elementwise_kernel
 
@@ -19,14 +20,7 @@ ALL_DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'in
 
 
 def _random(rng, shape, dtype):
-    dtype = np.dtype(dtype)
-    if dtype.kind == 'b':
-        return rng.random(shape) < 0.5
-    if dtype.kind in 'iu':
-        return rng.integers(0, 50, size=shape).astype(dtype)
-    if dtype.kind == 'c':
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
-    return rng.standard_normal(shape).astype(dtype)
+    return normal_array(rng, shape, dtype, ints=(0, 50))
 
 
 # --- host-side: raised before any GPU work -------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
+from helpers import normal_array
 from cuarray._fuse import _REDUCTIONS, FusionFallbackWarning
 from cuarray.cuda.compiler import compile_to_cubin
 
@@ -19,14 +20,7 @@ NUMERIC = [d for d in ALL_DTYPES if d != 'bool']
 
 
 def _random(rng, shape, dtype):
-    dtype = np.dtype(dtype)
-    if dtype.kind == 'b':
-        return rng.random(shape) < 0.5
-    if dtype.kind in 'iu':
-        return rng.integers(1, 20, size=shape).astype(dtype)
-    if dtype.kind == 'c':
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
-    return rng.standard_normal(shape).astype(dtype)
+    return normal_array(rng, shape, dtype, ints=(1, 20))
 
 
 def _axpb(x, y, z):

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import cuarray as cp
+from helpers import normal_array
 from cuarray.cuda.compiler import CompileException
 
 gpu = pytest.mark.gpu
@@ -14,12 +15,7 @@ REAL_DTYPES = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', '
 
 
 def _random(rng, shape, dtype):
-    dtype = np.dtype(dtype)
-    if dtype.kind in 'iu':
-        return rng.integers(0, 10, size=shape).astype(dtype)
-    if dtype.kind == 'c':
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
-    return rng.standard_normal(shape).astype(dtype)
+    return normal_array(rng, shape, dtype, ints=(0, 10))
 
 
 def _l2norm():
