@@ -110,8 +110,9 @@ for _dunder, _ufunc in {'lt': 'less', 'le': 'less_equal', 'gt': 'greater', 'ge':
 _Var.__hash__ = object.__hash__
 
 
-# identity (None: none, an empty reduction raises), the table ufunc that combines two partial
-# results, and the result dtype of a reduction of `dtype` (NumPy's).
+# The kernel's starting value, whether NumPy's reduction has an identity (without one, an empty
+# reduction raises), the table ufunc that combines two partial results, and the result dtype of a
+# reduction of `dtype` (NumPy's). max/min start from the type's extremes, as cuarray's own do.
 def _sum_dtype(dtype):
     if dtype.kind == 'b':
         return _np.dtype(_np.int64)
@@ -121,12 +122,12 @@ def _sum_dtype(dtype):
 
 
 _REDUCTIONS = {
-    'sum': ('0', 'add', _sum_dtype),
-    'prod': ('1', 'multiply', _sum_dtype),
-    'max': (None, 'maximum', lambda d: d),
-    'min': (None, 'minimum', lambda d: d),
-    'any': ('false', 'logical_or', lambda d: _np.dtype(bool)),
-    'all': ('true', 'logical_and', lambda d: _np.dtype(bool)),
+    'sum': ('0', True, 'add', _sum_dtype),
+    'prod': ('1', True, 'multiply', _sum_dtype),
+    'max': ('cuarray::lowest<acc_t>()', False, 'maximum', lambda d: d),
+    'min': ('cuarray::highest<acc_t>()', False, 'minimum', lambda d: d),
+    'any': ('false', True, 'logical_or', lambda d: _np.dtype(bool)),
+    'all': ('true', True, 'logical_and', lambda d: _np.dtype(bool)),
 }
 
 
@@ -237,7 +238,7 @@ class _Graph:
         if v._weak:
             raise _Unfusable('a reduction of a Python scalar')
         self.reduction = (v, kind, axis, bool(keepdims))
-        out = _Var(self, v._name, _REDUCTIONS[kind][2](v.dtype), v.ndim)
+        out = _Var(self, v._name, _REDUCTIONS[kind][3](v.dtype), v.ndim)
         out._reduced = True
         return out
 
@@ -323,7 +324,7 @@ def _build(graph, result, name):
                                    preamble=graph.preamble(), return_tuple=isinstance(result, tuple))
         return _Plan(kernel, indices, graph.int_checks)
     value, kind, axis, keepdims = graph.reduction
-    identity, combine, result_dtype = _REDUCTIONS[kind]
+    identity, has_identity, combine, result_dtype = _REDUCTIONS[kind]
     out = result_dtype(value.dtype)
     # float16 sums and products accumulate in float32, as cuarray's own reductions do.
     reduce_dtype = _np.dtype(_np.float32) if out == _np.float16 and kind in ('sum', 'prod') else out
@@ -339,7 +340,7 @@ def _build(graph, result, name):
                              preamble=graph.preamble() + map_fn +
                              '__device__ __forceinline__ %s _fuse_combine_r(const %s a, const %s b) '
                              '{ %s r; %s(a, b, r); return r; }\n' % (rt, rt, rt, rt, combine_fn))
-    return _Plan(kernel, indices, graph.int_checks, (axis, keepdims), identity is not None)
+    return _Plan(kernel, indices, graph.int_checks, (axis, keepdims), has_identity)
 
 
 class _ScalarParam(_Var):

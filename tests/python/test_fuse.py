@@ -129,8 +129,11 @@ def test_constants_are_exact_literals():
 
 @pytest.mark.parametrize('kind,dtype,out,reduce_type,identity', [
     ('sum', 'int8', 'int64', 'int64_t', '0'), ('sum', 'float16', 'float16', 'float', '0'),
-    ('prod', 'uint16', 'uint64', 'uint64_t', '1'), ('max', 'float32', 'float32', 'float', None),
-    ('min', 'complex64', 'complex64', 'complex<float>', None), ('any', 'float64', 'bool', 'bool', 'false'),
+    ('prod', 'uint16', 'uint64', 'uint64_t', '1'),
+    # max/min start from the type's extremes (a default-constructed 0 would win over negatives).
+    ('max', 'float32', 'float32', 'float', 'cuarray::lowest<acc_t>()'),
+    ('min', 'complex64', 'complex64', 'complex<float>', 'cuarray::highest<acc_t>()'),
+    ('any', 'float64', 'bool', 'bool', 'false'),
     ('all', 'int32', 'bool', 'bool', 'true')])
 def test_reduction_kernel(kind, dtype, out, reduce_type, identity):
     f = cp.fuse(lambda x, y: getattr(x * y, kind)(axis=1, keepdims=True))
