@@ -72,10 +72,17 @@ class ElementwiseKernel {
   const std::vector<KernelParam>& in_params() const { return in_; }
   const std::vector<KernelParam>& out_params() const { return out_; }
   const std::string& name() const { return name_; }
+  // Bit k set: input k is a non-raw `_non_const` parameter. A call that gives an array for it
+  // writes the body's changes back into that array (CuPy binds a reference to the element); a
+  // scalar given for it stays a local copy.
+  uint32_t non_const_inputs() const { return non_const_inputs_; }
   // What the engine compiles, made once per kernel object (a call builds no strings until its
   // kernel is new): the body (parameter bindings, then the operation) and the code before the
-  // kernel's loops (the raw parameters by name, then loop_prep).
-  const std::string& body() const { return body_; }
+  // kernel's loops (the raw parameters by name, then loop_prep). The body binds the inputs in
+  // `written_inputs` (those of non_const_inputs() given as arrays) as references to engine
+  // outputs placed after the non-raw outputs; the variant where every one is an array is made
+  // with the kernel, the others on first use and kept.
+  const std::string& body(uint32_t written_inputs) const;
   const std::string& kernel_prep() const { return prep_; }
   const std::string& after_loop() const { return options_.after_loop; }
   const std::vector<std::string>& compile_options() const { return compile_options_; }
@@ -86,22 +93,25 @@ class ElementwiseKernel {
     std::vector<DType> fragment_dtypes;
   };
   const Preamble& preamble(const KernelParamTypes& types) const;
-  uint64_t op_id(const KernelParamTypes& types, bool read_outputs) const;
+  // `outputs_given`: the body reads the outputs' elements; `written_inputs` as for body().
+  uint64_t op_id(const KernelParamTypes& types, bool outputs_given, uint32_t written_inputs) const;
   // The engine's source for a call binding `types` over contiguous arrays (`vec` elements per
-  // load, allocated outputs; raw parameters as 1-d arrays): what such a call compiles. NVRTC
-  // needs no GPU, so host tests compile it.
-  std::string source(const KernelParamTypes& types, int vec = 1) const;
+  // load, allocated outputs; raw parameters as 1-d arrays; bit k of `scalar_inputs`: input k is
+  // a scalar): what such a call compiles. NVRTC needs no GPU, so host tests compile it.
+  std::string source(const KernelParamTypes& types, int vec = 1, uint32_t scalar_inputs = 0) const;
 
  private:
   std::vector<KernelParam> in_, out_;
   std::string operation_, name_;
   ElementwiseKernelOptions options_;
-  std::string body_, prep_;
+  uint32_t non_const_inputs_ = 0;
+  std::string body_, prep_;  // body_: the variant whose written inputs are all of non_const_inputs_
   std::vector<std::string> compile_options_;  // the user's, plus the CUDA include path when needed
   uint64_t text_hash_ = 0;
-  mutable std::mutex preambles_mutex_;
+  mutable std::mutex variants_mutex_;  // guards preambles_ and bodies_
   mutable std::vector<std::pair<std::vector<std::pair<char, DType>>, std::unique_ptr<const Preamble>>> preambles_;
-  std::string make_body() const;
+  mutable std::vector<std::pair<uint32_t, std::unique_ptr<const std::string>>> bodies_;
+  std::string make_body(uint32_t written_inputs) const;
   std::string make_kernel_prep() const;
 };
 

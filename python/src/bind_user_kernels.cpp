@@ -64,9 +64,15 @@ void bind_user_kernels(nb::module_& m) {
         for (NDArray& a : k(inputs, outputs, size)) result.append(wrap(std::move(a)));
         return result;
       }, nb::arg("args"), nb::arg("size").none())
-      // The source a call over contiguous arrays of these dtypes compiles (host tests; no GPU).
+      // The source a call over contiguous arrays of these dtypes (None: a scalar) compiles (host
+      // tests; no GPU).
       .def("_source", [](const ElementwiseKernel& k, nb::handle in_dtypes, nb::handle out_dtypes, int vec) {
-        return k.source(call_types(k, in_dtypes, out_dtypes), vec);
+        uint32_t scalar_inputs = 0, bit = 1;
+        for (nb::handle d : in_dtypes) {
+          if (d.is_none()) scalar_inputs |= bit;
+          bit <<= 1;
+        }
+        return k.source(call_types(k, in_dtypes, out_dtypes), vec, scalar_inputs);
       }, nb::arg("in_dtypes"), nb::arg("out_dtypes"), nb::arg("vec") = 1);
 
   nb::class_<ReductionKernel>(m, "_ReductionKernel")

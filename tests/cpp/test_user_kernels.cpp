@@ -48,10 +48,10 @@ std::string user_source(const ElementwiseKernel& k, const KernelParamTypes& type
     out_storage.push_back(types.out[j]);
   }
   const ElementwiseKernel::Preamble& pre = k.preamble(types);
-  ops::ElementwiseSpec spec{k.op_id(types, read_outputs), k.body(), static_cast<int>(in_storage.size()),
+  ops::ElementwiseSpec spec{k.op_id(types, read_outputs, 0), k.body(0), static_cast<int>(in_storage.size()),
                             static_cast<int>(out_storage.size()), loop.data(), pre.text};
   spec.user = true;
-  spec.read_outputs = read_outputs;
+  spec.read_outputs = read_outputs ? (1u << out_storage.size()) - 1 : 0;
   spec.fragment_dtypes = pre.fragment_dtypes;
   spec.loop_prep = k.kernel_prep();
   spec.after_loop = k.after_loop();

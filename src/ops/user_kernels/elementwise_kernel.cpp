@@ -14,14 +14,36 @@ namespace {
 
 std::string idx(size_t k) { return std::to_string(k); }
 
-// The engine's spec for a call of `k` binding `types`; `loop` (the non-raw parameters' dtypes,
-// inputs then outputs) must outlive it.
+bool has(uint32_t mask, size_t k) { return (mask >> k) & 1u; }
+
+// How a call's parameters become the engine's operands: non-raw inputs are engine inputs, except
+// the written ones (`_non_const` arrays), which are engine outputs after the non-raw outputs,
+// loaded and stored back so that the body's writes reach the array; raw arrays are the engine's
+// raw operands, inputs first. Returns the loop dtypes: engine inputs, then engine outputs.
+std::vector<DType> engine_loop(const ElementwiseKernel& k, const KernelParamTypes& types, uint32_t written_inputs) {
+  std::vector<DType> loop;
+  for (size_t j = 0; j < k.in_params().size(); ++j)
+    if (!k.in_params()[j].raw && !has(written_inputs, j)) loop.push_back(types.in[j]);
+  for (size_t j = 0; j < k.out_params().size(); ++j)
+    if (!k.out_params()[j].raw) loop.push_back(types.out[j]);
+  for (size_t j = 0; j < k.in_params().size(); ++j)
+    if (has(written_inputs, j)) loop.push_back(types.in[j]);
+  return loop;
+}
+
+// The engine's spec for a call of `k` binding `types` with `nin` engine inputs, `nout` non-raw
+// outputs and then the written inputs; `loop` (engine_loop's) must outlive it.
 ops::ElementwiseSpec engine_spec(const ElementwiseKernel& k, const KernelParamTypes& types, std::span<const DType> loop,
-                                 int nin, int nout, bool read_outputs) {
+                                 size_t nin, size_t nout, bool outputs_given, uint32_t written_inputs) {
   const ElementwiseKernel::Preamble& pre = k.preamble(types);
-  ops::ElementwiseSpec spec{k.op_id(types, read_outputs), k.body(), nin, nout, loop.data(), pre.text};
+  const int engine_out = static_cast<int>(loop.size() - nin);
+  ops::ElementwiseSpec spec{k.op_id(types, outputs_given, written_inputs), k.body(written_inputs),
+                            static_cast<int>(nin), engine_out, loop.data(), pre.text};
   spec.user = true;
-  spec.read_outputs = read_outputs;
+  // Given outputs may hold values the body reads, written inputs do. Allocated outputs are not
+  // loaded (a copy's bandwidth for the seed's kernel, not 4/3 of it).
+  const uint32_t all = (1u << engine_out) - 1, outputs = (1u << nout) - 1;
+  spec.read_outputs = outputs_given ? all : all & ~outputs;
   spec.fragment_dtypes = pre.fragment_dtypes;
   spec.options = k.compile_options();
   spec.loop_prep = k.kernel_prep();
@@ -43,7 +65,9 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
   if (in_.size() + out_.size() > ops::kMaxOperands)
     throw_error(ErrorKind::Value, "ElementwiseKernel '" + name_ + "' has " + idx(in_.size() + out_.size()) +
                                       " parameters; at most " + idx(ops::kMaxOperands) + " are supported");
-  body_ = make_body();
+  for (size_t k = 0; k < in_.size(); ++k)
+    if (!in_[k].raw && !in_[k].is_const) non_const_inputs_ |= 1u << k;
+  body_ = make_body(non_const_inputs_);
   prep_ = make_kernel_prep();
   compile_options_ = user_kernels::compile_options(
       options_.options, {operation_, options_.preamble, options_.loop_prep, options_.after_loop});
@@ -53,7 +77,7 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
 }
 
 const ElementwiseKernel::Preamble& ElementwiseKernel::preamble(const KernelParamTypes& types) const {
-  std::lock_guard<std::mutex> lock(preambles_mutex_);
+  std::lock_guard<std::mutex> lock(variants_mutex_);
   for (const auto& [binding, made] : preambles_)
     if (binding == types.placeholders) return *made;
   auto made = std::make_unique<Preamble>();
@@ -64,34 +88,50 @@ const ElementwiseKernel::Preamble& ElementwiseKernel::preamble(const KernelParam
   return *preambles_.back().second;
 }
 
-std::string ElementwiseKernel::make_body() const {
+const std::string& ElementwiseKernel::body(uint32_t written_inputs) const {
+  if (written_inputs == non_const_inputs_) return body_;
+  std::lock_guard<std::mutex> lock(variants_mutex_);
+  for (const auto& [written, made] : bodies_)
+    if (written == written_inputs) return *made;
+  bodies_.emplace_back(written_inputs, std::make_unique<const std::string>(make_body(written_inputs)));
+  return *bodies_.back().second;
+}
+
+std::string ElementwiseKernel::make_body(uint32_t written_inputs) const {
   // The engine's names go to unique aliases first, so that a parameter may be called in0 or out0.
   std::string outer = "const ptrdiff_t _cuarray_i = static_cast<ptrdiff_t>(i);\n"
                       "const CIndexer _ind = {static_cast<ptrdiff_t>(n), _cuarray_i};\n";
   std::string inner = "const ptrdiff_t i = _cuarray_i;\n";
-  size_t engine_in = 0, engine_out = 0, raw = 0;
-  auto bind = [&](const KernelParam& p, bool output) {
-    std::string alias;
-    if (p.raw) {
-      alias = "_cuarray_raw" + idx(raw);
-      outer += "const auto& " + alias + " = raw" + idx(raw++) + ";\n";
-      inner += "const auto& " + p.name + " = " + alias + ";\n";
-      return;
-    }
-    if (output) {
-      alias = "_cuarray_out" + idx(engine_out);
-      outer += "out" + idx(engine_out) + "_t& " + alias + " = out" + idx(engine_out) + ";\n";
-      inner += "out" + idx(engine_out++) + "_t& " + p.name + " = " + alias + ";\n";
-    } else {
-      alias = "_cuarray_in" + idx(engine_in);
-      outer += "const in" + idx(engine_in) + "_t& " + alias + " = in" + idx(engine_in) + ";\n";
-      // _non_const: a copy the body may change (not written back).
-      inner += (p.is_const ? "const in" : "in") + idx(engine_in++) + "_t" + (p.is_const ? "& " : " ") + p.name +
-               " = " + alias + ";\n";
-    }
+  // Written inputs are the engine outputs after the non-raw outputs (engine_plan).
+  size_t engine_in = 0, engine_out = 0, raw = 0, written = 0;
+  for (const KernelParam& p : out_) written += !p.raw;
+  auto bind_raw = [&](const KernelParam& p) {
+    const std::string alias = "_cuarray_raw" + idx(raw);
+    outer += "const auto& " + alias + " = raw" + idx(raw++) + ";\n";
+    inner += "const auto& " + p.name + " = " + alias + ";\n";
   };
-  for (const KernelParam& p : in_) bind(p, false);
-  for (const KernelParam& p : out_) bind(p, true);
+  // The user's name is a reference into an engine output, ...
+  auto bind_output = [&](const KernelParam& p, size_t k) {
+    const std::string var = "out" + idx(k), alias = "_cuarray_" + var;
+    outer += var + "_t& " + alias + " = " + var + ";\n";
+    inner += var + "_t& " + p.name + " = " + alias + ";\n";
+  };
+  // ... a const reference to an engine input, or (a scalar given for a _non_const input) a copy
+  // the body may change.
+  auto bind_input = [&](const KernelParam& p, size_t k) {
+    const std::string var = "in" + idx(k), alias = "_cuarray_" + var;
+    outer += "const " + var + "_t& " + alias + " = " + var + ";\n";
+    inner += (p.is_const ? "const " + var + "_t& " : var + "_t ") + p.name + " = " + alias + ";\n";
+  };
+  for (size_t k = 0; k < in_.size(); ++k) {
+    if (in_[k].raw) bind_raw(in_[k]);
+    else if (has(written_inputs, k)) bind_output(in_[k], written++);
+    else bind_input(in_[k], engine_in++);
+  }
+  for (const KernelParam& p : out_) {
+    if (p.raw) bind_raw(p);
+    else bind_output(p, engine_out++);
+  }
   // CuPy ends the operation with ';' (its loop writes `${operation};`): `z = x + y` is a whole body.
   return outer + "{\n" + inner + operation_ + "\n;\n}\n";
 }
@@ -107,8 +147,8 @@ std::string ElementwiseKernel::make_kernel_prep() const {
   return s + options_.loop_prep;
 }
 
-uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool read_outputs) const {
-  return user_kernels::op_id(text_hash_, types, read_outputs);
+uint64_t ElementwiseKernel::op_id(const KernelParamTypes& types, bool outputs_given, uint32_t written_inputs) const {
+  return user_kernels::op_id(text_hash_, types, static_cast<uint32_t>(outputs_given) | written_inputs << 1);
 }
 
 void ElementwiseKernel::check_argument_count(size_t given) const {
@@ -170,55 +210,51 @@ std::vector<NDArray> ElementwiseKernel::operator()(std::span<const Operand> inpu
   if (shape_size(shape) == 0) return result;
   if (device < 0) device = result.empty() ? current_device() : result[0].device();
 
-  // The engine's operands: non-raw inputs (arrays or scalars), non-raw outputs, raw arrays.
+  // The engine's operands (engine_loop): non-raw inputs (arrays or scalars), non-raw outputs and
+  // written inputs, raw arrays.
+  uint32_t written = 0;
+  if (non_const_inputs_)
+    for (size_t k = 0; k < nin; ++k)
+      if (has(non_const_inputs_, k) && !inputs[k].is_scalar()) written |= 1u << k;
   std::vector<Operand> engine_in;
   std::vector<NDArray> engine_out, raw_arrays;
-  std::vector<DType> loop;
   for (size_t k = 0; k < nin; ++k) {
-    if (in_[k].raw) {
-      raw_arrays.push_back(*inputs[k].array);
-    } else {
-      engine_in.push_back(inputs[k]);
-      loop.push_back(types.in[k]);
-    }
+    if (in_[k].raw) raw_arrays.push_back(*inputs[k].array);
+    else if (!has(written, k)) engine_in.push_back(inputs[k]);
   }
-  for (size_t k = 0; k < nout; ++k)
-    if (!out_[k].raw) loop.push_back(types.out[k]);
   for (size_t k = 0; k < nout; ++k) (out_[k].raw ? raw_arrays : engine_out).push_back(result[k]);
+  const size_t nout_engine = engine_out.size();
+  if (written)
+    for (size_t k = 0; k < nin; ++k)
+      if (has(written, k)) engine_out.push_back(*inputs[k].array);
 
-  // Only outputs the caller gave can hold values the body reads: allocated ones are not loaded
-  // (a copy's bandwidth for the seed's kernel, not 4/3 of it).
-  const ops::ElementwiseSpec spec = engine_spec(*this, types, loop, static_cast<int>(engine_in.size()),
-                                                static_cast<int>(engine_out.size()), !outputs.empty());
+  const std::vector<DType> loop = engine_loop(*this, types, written);
+  const ops::ElementwiseSpec spec =
+      engine_spec(*this, types, loop, engine_in.size(), nout_engine, !outputs.empty(), written);
   const ops::RawOperands raw{raw_arrays, shape, device};
   user_kernels::reporting_compile_errors("ElementwiseKernel", name_,
                                          [&] { ops::run_elementwise(spec, engine_in, engine_out, nullptr, &raw); });
   return result;
 }
 
-std::string ElementwiseKernel::source(const KernelParamTypes& types, int vec) const {
-  std::vector<DType> loop;
+std::string ElementwiseKernel::source(const KernelParamTypes& types, int vec, uint32_t scalar_inputs) const {
+  const uint32_t written = non_const_inputs_ & ~scalar_inputs;
   std::vector<std::optional<DType>> in_storage;
   std::vector<DType> out_storage;
   std::vector<ops::RawArrayType> raw;
   for (size_t k = 0; k < in_.size(); ++k) {
-    if (in_[k].raw) {
-      raw.push_back({types.in[k], 1});
-      continue;
-    }
-    loop.push_back(types.in[k]);
-    in_storage.push_back(types.in[k]);
+    if (in_[k].raw) raw.push_back({types.in[k], 1});
+    else if (!has(written, k)) in_storage.push_back(has(scalar_inputs, k) ? std::nullopt : std::optional(types.in[k]));
   }
   for (size_t k = 0; k < out_.size(); ++k) {
-    if (out_[k].raw) {
-      raw.push_back({types.out[k], 1});
-      continue;
-    }
-    loop.push_back(types.out[k]);
-    out_storage.push_back(types.out[k]);
+    if (out_[k].raw) raw.push_back({types.out[k], 1});
+    else out_storage.push_back(types.out[k]);
   }
-  const ops::ElementwiseSpec spec = engine_spec(*this, types, loop, static_cast<int>(in_storage.size()),
-                                                static_cast<int>(out_storage.size()), false);
+  const size_t nout = out_storage.size();
+  for (size_t k = 0; k < in_.size(); ++k)
+    if (has(written, k)) out_storage.push_back(types.in[k]);
+  const std::vector<DType> loop = engine_loop(*this, types, written);
+  const ops::ElementwiseSpec spec = engine_spec(*this, types, loop, in_storage.size(), nout, false, written);
   return ops::elementwise_source(spec, in_storage, out_storage, {true, vec, 1, false, false}, raw);
 }
 

@@ -61,8 +61,10 @@ uint64_t text_hash(std::initializer_list<std::string_view> texts, std::span<cons
   return h;
 }
 
-uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint8_t variant) {
-  uint64_t h = jit::fnv1a64(&variant, 1, text_hash);
+uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint32_t variant) {
+  const uint8_t variant_bytes[4] = {static_cast<uint8_t>(variant), static_cast<uint8_t>(variant >> 8),
+                                    static_cast<uint8_t>(variant >> 16), static_cast<uint8_t>(variant >> 24)};
+  uint64_t h = jit::fnv1a64(variant_bytes, sizeof variant_bytes, text_hash);
   for (const auto& [letter, t] : types.placeholders) {
     const uint8_t bits[2] = {static_cast<uint8_t>(letter), static_cast<uint8_t>(t)};
     h = jit::fnv1a64(bits, 2, h);

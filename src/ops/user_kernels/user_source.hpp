@@ -32,8 +32,9 @@ std::string preamble(const KernelParamTypes& types, std::span<const DType> fragm
 uint64_t text_hash(std::initializer_list<std::string_view> texts, std::span<const KernelParam> in,
                    std::span<const KernelParam> out, std::span<const std::string> options);
 // The op id of one call: the text hash, the placeholders' binding and the call's variant (a few
-// bytes per call, no strings), with the top bit set so that no built-in op has it.
-uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint8_t variant);
+// bytes per call, no strings; the variant's bits say how the call's source differs), with the top
+// bit set so that no built-in op has it.
+uint64_t op_id(uint64_t text_hash, const KernelParamTypes& types, uint32_t variant);
 
 // Runs `f`; an NVRTC failure is rethrown with the log, the kernel's name and the numbered source.
 template <class F>

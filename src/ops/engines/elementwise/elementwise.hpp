@@ -23,9 +23,10 @@ struct ElementwiseSpec {
   // loop (not as cuarray_op), so it sees the kernel's scope: the iteration count `n`, the raw
   // arrays raw0.., the variables of `loop_prep`; `i` is the C-order index whatever the layouts.
   bool user = false;
-  // Outputs start as the elements they overwrite (a user body may read outputs it was given,
-  // `z += x`); otherwise they start uninitialized and are never read. Part of op_id.
-  bool read_outputs = false;
+  // Bit k set: output k starts as the element it overwrites (a user body may read outputs it was
+  // given, `z += x`, and a `_non_const` input array is an output it reads and writes back);
+  // otherwise output k starts uninitialized and is never read. Part of op_id.
+  uint32_t read_outputs = 0;
   std::string_view loop_prep = {}, after_loop = {};  // user code before and after the loops
   std::span<const DType> fragment_dtypes = {};  // dtypes the preamble names beyond the operands'
   std::span<const std::string> options = {};    // extra NVRTC options (part of op_id)

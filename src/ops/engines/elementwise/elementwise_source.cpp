@@ -39,8 +39,9 @@ std::string element_code(const ElementwiseSpec& spec, const Names& n, const char
     s += "out" + idx(k) + "_t out" + idx(k);
     // A user kernel's given outputs are references to their elements: the body may read them.
     const std::string p = idx(n.first_output_ptr + k);
-    if (spec.read_outputs && lane) s += " = cuarray_cast<out" + idx(k) + "_t>(r" + p + ".v[" + lane + "])";
-    else if (spec.read_outputs) s += " = cuarray_cast<out" + idx(k) + "_t>(*reinterpret_cast<const s" + p + "_t*>(q[" + p + "]))";
+    const bool read = (spec.read_outputs >> k) & 1u;
+    if (read && lane) s += " = cuarray_cast<out" + idx(k) + "_t>(r" + p + ".v[" + lane + "])";
+    else if (read) s += " = cuarray_cast<out" + idx(k) + "_t>(*reinterpret_cast<const s" + p + "_t*>(q[" + p + "]))";
     s += ";\n";
   }
   auto input = [&](int k) {
@@ -153,8 +154,8 @@ std::string elementwise_source(const ElementwiseSpec& spec, std::span<const std:
     std::string vt = "cuarray::Vec<s" + idx(p) + "_t, " + V + ">";
     bool is_output = p >= n.first_output_ptr;
     // With a where mask, untouched lanes must keep their old value, and a user kernel's body may
-    // read its given outputs: load the output first.
-    if (!is_output || layout.has_where || spec.read_outputs)
+    // read the outputs it was given: load those outputs first.
+    if (!is_output || layout.has_where || ((spec.read_outputs >> (p - n.first_output_ptr)) & 1u))
       s += (is_output ? "" : "const ") + vt + " " + (is_output ? "r" : "a") + idx(p) + " = reinterpret_cast<const " +
            vt + "*>(p.p[" + idx(p) + "])[v];\n";
     else s += vt + " r" + idx(p) + ";\n";
