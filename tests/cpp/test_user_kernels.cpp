@@ -315,6 +315,67 @@ TEST(UserKernelCompile, SourcesOfACallCompile) {
   test::expect_compiles(named.source(c64), "reduce_type complex64 one pass");
 }
 
+// A `_non_const` input given as an array is a reference into an engine output after the real
+// outputs (loaded and stored back); given as a scalar, a copy. Each variant has its own op id,
+// and a kernel without `_non_const` inputs has one variant.
+TEST(UserKernelSource, NonConstInputsBindByVariant) {
+  const ElementwiseKernel k("T a, _non_const T x, raw T r", "T y", "y = x + a + r[i]; x = x * 2", "dbl");
+  EXPECT_EQ(k.non_const_inputs(), 2u);
+  const std::string& arrays = k.body(2);
+  EXPECT_NE(arrays.find("out1_t& _cuarray_out1 = out1;"), std::string::npos) << arrays;
+  EXPECT_NE(arrays.find("out1_t& x = _cuarray_out1;"), std::string::npos) << arrays;
+  EXPECT_NE(arrays.find("out0_t& y = _cuarray_out0;"), std::string::npos) << arrays;
+  EXPECT_NE(arrays.find("const in0_t& a = _cuarray_in0;"), std::string::npos) << arrays;
+  EXPECT_NE(arrays.find("const auto& r = _cuarray_raw0;"), std::string::npos) << arrays;
+  const std::string& scalar = k.body(0);
+  EXPECT_NE(scalar.find("in1_t x = _cuarray_in1;"), std::string::npos) << scalar;
+  EXPECT_EQ(scalar.find("out1"), std::string::npos) << scalar;
+  EXPECT_EQ(&k.body(0), &scalar);  // made once, kept
+
+  const KernelParamTypes f32{{DType::Float32, DType::Float32, DType::Float32}, {DType::Float32},
+                             {{'T', DType::Float32}}};
+  const uint64_t ids[] = {k.op_id(f32, false, 0), k.op_id(f32, false, 2), k.op_id(f32, true, 0), k.op_id(f32, true, 2)};
+  for (size_t a = 0; a < 4; ++a)
+    for (size_t b = a + 1; b < 4; ++b) EXPECT_NE(ids[a], ids[b]) << a << " " << b;
+
+  // The written input's vector is loaded and stored back; the allocated output's is only stored.
+  const std::string src = k.source(f32, 4);
+  EXPECT_NE(src.find("cuarray::Vec<s2_t, 4> r2 = reinterpret_cast<const cuarray::Vec<s2_t, 4>*>(p.p[2])[v];"),
+            std::string::npos) << src;
+  EXPECT_NE(src.find("cuarray::Vec<s1_t, 4> r1;"), std::string::npos) << src;
+  EXPECT_NE(src.find("reinterpret_cast<cuarray::Vec<s2_t, 4>*>(p.p[2])[v] = r2;"), std::string::npos) << src;
+  // A scalar for x: x is the kernel's parameter sc1, and only y is stored.
+  const std::string with_scalar = k.source(f32, 4, 2);
+  EXPECT_NE(with_scalar.find("const in1_t sc1"), std::string::npos) << with_scalar;
+  EXPECT_EQ(with_scalar.find("p.p[2]"), std::string::npos) << with_scalar;
+
+  // No `_non_const` inputs (a _non_const raw one is raw, not written back by the engine): one body.
+  const ElementwiseKernel plain("T x, _non_const raw T r", "T y", "y = x; r[i] = x", "plain");
+  EXPECT_EQ(plain.non_const_inputs(), 0u);
+  EXPECT_EQ(&plain.body(0), &plain.body(0));
+  EXPECT_EQ(plain.body(0).find("_non_const"), std::string::npos);
+}
+
+// The variants' sources compile for every dtype: written arrays (linear and vectorized, with an
+// output given or allocated), a scalar for the _non_const input, and a kernel with no outputs
+// that only updates its inputs.
+TEST(UserKernelCompile, NonConstVariantsCompile) {
+  const ElementwiseKernel k("T a, _non_const T x", "T y", "y = x; x = x + a;", "add_into");
+  const ElementwiseKernel no_out("_non_const T x, _non_const T w, T a", "", "x = a; w = w + a;", "update_two");
+  for (DType t : kAllDtypes) {
+    const std::string what = std::string(dtype_name(t));
+    const KernelParamTypes types{{t, t}, {t}, {{'T', t}}};
+    for (int vec : {1, 2, 4})
+      test::expect_compiles(k.source(types, vec), "written x vec " + std::to_string(vec) + " " + what);
+    test::expect_compiles(k.source(types, 1, 2), "scalar x " + what);
+    test::expect_compiles(k.source(types, 1, 1), "scalar a " + what);
+    const KernelParamTypes three{{t, t, t}, {}, {{'T', t}}};
+    test::expect_compiles(no_out.source(three, 2), "no outputs, two written " + what);
+    test::expect_compiles(no_out.source(three, 1, 4), "no outputs, scalar a " + what);
+    test::expect_compiles(no_out.source(three, 1, 2), "no outputs, scalar w " + what);
+  }
+}
+
 TEST(UserKernelParams, ReductionKernelChecksItsParameters) {
   test::expect_error(ErrorKind::NotImplemented, "ReductionKernel: exactly one output parameter is supported",
                      [] { ReductionKernel("T x", "T y, T z", "x", "a + b", "y = a", std::string("0")); });
@@ -370,4 +431,22 @@ TEST(UserKernelGpu, ReductionAlongEachAxis) {
   test::expect_array<int32_t>(k(in, nullptr, std::span<const int64_t>(axis1)), DType::Int32, Shape{12}, rows);
   test::expect_array<int32_t>(k(in, nullptr, std::span<const int64_t>(axis0)), DType::Int32, Shape{7}, cols);
   test::expect_array<int32_t>(k(in), DType::Int32, Shape{}, {all});
+}
+
+// `_non_const` on the GPU: an array input broadcast with another is doubled in place, and the
+// output read its old values; a scalar given for it is a copy, and the call writes no input.
+TEST(UserKernelGpu, NonConstInputIsWrittenBack) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  const ElementwiseKernel k("_non_const T x, T b", "T y", "y = x + b; x = x * 2;", "double_in_place");
+  const NDArray x = test::device_array<int32_t>({3, -1, 4, 1, -5, 9}, Shape{2, 3});
+  const NDArray b = test::device_array<int32_t>({10, 20, 30});
+  const Operand in[] = {Operand::of(x), Operand::of(b)};
+  const std::vector<NDArray> y = k(in, {});
+  test::expect_array<int32_t>(y[0], DType::Int32, Shape{2, 3}, {13, 19, 34, 11, 15, 39});
+  test::expect_array<int32_t>(x, DType::Int32, Shape{2, 3}, {6, -2, 8, 2, -10, 18});
+
+  const Operand with_scalar[] = {Operand::of(Scalar::from(int64_t{7})), Operand::of(b)};
+  const std::vector<NDArray> z = k(with_scalar, {});
+  test::expect_array<int32_t>(z[0], DType::Int32, Shape{3}, {17, 27, 37});
+  test::expect_array<int32_t>(b, DType::Int32, Shape{3}, {10, 20, 30});
 }
