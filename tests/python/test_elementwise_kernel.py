@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 from helpers import normal_array
-from cuarray.cuda.compiler import CompileException
+from cuarray.cuda.compiler import CompileException, compile_to_cubin
 from seed_examples import ex_elementwise_kernel
 
 gpu = pytest.mark.gpu
@@ -331,3 +331,138 @@ def test_broadcast_property(case, seed):
     assert z.dtype == np.dtype(dtype) and z.shape == loop_shape
     np.testing.assert_allclose(cp.asnumpy(z), want, rtol=1e-6)
     np.testing.assert_array_equal(cp.asnumpy(idx), np.arange(int(np.prod(loop_shape))).reshape(loop_shape))
+
+
+# --- _non_const inputs: references into the array given, as CuPy binds them ----------------
+
+_DOUBLE = cp.ElementwiseKernel('_non_const T x', 'T y', 'y = x; x = x + x', 'double_in_place')
+
+
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'float16', 'float32', 'complex128'])
+def test_non_const_variant_sources_compile(dtype):
+    # Host: an array for x is a reference into an engine output, loaded and stored back; a scalar
+    # for x is a local copy. Both variants compile.
+    array = _DOUBLE._kernel._source([dtype], [], 4)
+    assert 'out1_t& x = _cuarray_out1;' in array
+    assert 'r1 = reinterpret_cast<const cuarray::Vec<s1_t, 4>*>(p.p[1])[v];' in array
+    scalar = _DOUBLE._kernel._source([None], [dtype], 1)
+    assert 'in0_t x = _cuarray_in0;' in scalar and 'out1' not in scalar
+    for source, what in [(array, 'array'), (scalar, 'scalar'), (_DOUBLE._kernel._source([dtype], [dtype], 1), 'out')]:
+        assert len(compile_to_cubin(source, '%s %s' % (what, dtype), 'sm_90')) > 0
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ALL_DTYPES)
+def test_non_const_array_is_written_in_place(rng, dtype):
+    a = _random(rng, (5, 7), dtype)
+    x = cp.asarray(a)
+    y = _DOUBLE(x)
+    assert y.dtype == np.dtype(dtype) and x.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(cp.asnumpy(y), a)  # the output read x before the write
+    np.testing.assert_array_equal(cp.asnumpy(x), (a + a).astype(dtype))
+
+
+@gpu
+def test_non_const_strided_and_negative_views(rng):
+    a = _random(rng, (6, 8), 'float64')
+    base = cp.asarray(a)
+    y = _DOUBLE(base[::-1, ::2])
+    want = a.copy()
+    want[::-1, ::2] *= 2
+    np.testing.assert_array_equal(cp.asnumpy(base), want)  # the other elements are untouched
+    np.testing.assert_array_equal(cp.asnumpy(y), a[::-1, ::2])
+    t = cp.asarray(a)
+    _DOUBLE(t.T)
+    np.testing.assert_array_equal(cp.asnumpy(t), a * 2)
+
+
+@gpu
+def test_non_const_broadcast_input(rng):
+    # A broadcast _non_const array is written by every element that maps to it (CuPy allows it);
+    # with one value written, the result is defined.
+    a = _random(rng, (5, 7), 'float32')
+    m = cp.asarray(_random(rng, (7,), 'float32'))
+    mark = cp.ElementwiseKernel('T x, _non_const T m', 'T y', 'y = x * 2; m = 5', 'mark')
+    y = mark(cp.asarray(a), m)
+    np.testing.assert_array_equal(cp.asnumpy(y), a * 2)
+    np.testing.assert_array_equal(cp.asnumpy(m), np.full(7, 5, 'float32'))
+
+
+@gpu
+def test_non_const_scalar_stays_local(rng):
+    a = _random(rng, (4, 6), 'float32')
+    k = cp.ElementwiseKernel('_non_const T s, T x', 'T y', 's = s * 2; y = x + s', 'scaled_add')
+    x = cp.asarray(a)
+    # One kernel object, both variants in turn: each call gets its own compiled body.
+    for s in [3.0, np.float32(1.5), 3.0]:
+        np.testing.assert_array_equal(cp.asnumpy(k(s, x)), a + np.float32(s) * 2)
+        np.testing.assert_array_equal(cp.asnumpy(x), a)
+        sa = _random(rng, (4, 6), 'float32')
+        s_dev = cp.asarray(sa)
+        np.testing.assert_array_equal(cp.asnumpy(k(s_dev, x)), a + sa * 2)
+        np.testing.assert_array_equal(cp.asnumpy(s_dev), sa * 2)
+
+
+@gpu
+def test_non_const_with_outputs_given_and_fixed_dtypes(rng):
+    a, c = _random(rng, (3, 50), 'float64'), _random(rng, (3, 50), 'float64')
+    k = cp.ElementwiseKernel('_non_const T x', 'T y', 'y += x; x = y', 'accumulate_both')
+    x, out = cp.asarray(a), cp.asarray(c)
+    r = k(x, out)
+    np.testing.assert_array_equal(cp.asnumpy(out), c + a)
+    np.testing.assert_array_equal(cp.asnumpy(r), c + a)
+    np.testing.assert_array_equal(cp.asnumpy(x), c + a)
+    f = _random(rng, (40,), 'float32')
+    n = _random(rng, (40,), 'int32') + 1
+    div = cp.ElementwiseKernel('_non_const float32 x, int32 n', 'float64 y', 'y = x * n; x = x / n', 'div')
+    xf = cp.asarray(f)
+    y = div(xf, cp.asarray(n))
+    assert y.dtype == np.float64 and xf.dtype == np.float32
+    np.testing.assert_allclose(cp.asnumpy(y), (f * n.astype('f')).astype('d'), rtol=1e-6)
+    np.testing.assert_allclose(cp.asnumpy(xf), f / n.astype('f'), rtol=1e-6)
+
+
+@gpu
+def test_non_const_without_outputs_swaps_arrays(rng):
+    a, b = _random(rng, (9, 4), 'int64'), _random(rng, (4, 9), 'int64')
+    swap = cp.ElementwiseKernel('_non_const T a, _non_const T b', '', 'T t = a; a = b; b = t;', 'swap')
+    x, y = cp.asarray(a), cp.asarray(b)
+    assert swap(x, y.T) == ()
+    np.testing.assert_array_equal(cp.asnumpy(x), b.T)
+    np.testing.assert_array_equal(cp.asnumpy(y), a.T)
+
+
+@gpu
+def test_non_const_raw_param_is_indexed_as_before(rng):
+    a, r0 = _random(rng, (30,), 'float32'), _random(rng, (30,), 'float32')
+    k = cp.ElementwiseKernel('T x, _non_const raw T r', 'T y', 'y = x + r[i]; r[i] = x', 'swap_raw')
+    r = cp.asarray(r0)
+    y = k(cp.asarray(a), r)
+    np.testing.assert_array_equal(cp.asnumpy(y), a + r0)
+    np.testing.assert_array_equal(cp.asnumpy(r), a)
+
+
+_ADD_INTO = cp.ElementwiseKernel('T y, _non_const T x', 'T z', 'z = x - y; x = x + y', 'add_into')
+
+
+@gpu
+@settings(max_examples=40, deadline=None)
+@given(_broadcast_views(), st.integers(0, 2**32 - 1))
+def test_non_const_views_property(case, seed):
+    # x (a view of the loop's shape, steps 1, 2 or -1) becomes x + y for y broadcast to it; z
+    # reads x's old values; the elements of x's base outside the view are untouched.
+    shape, views, dtype = case
+    rng = np.random.default_rng(seed)
+    y_own, y_steps = views[1]
+    y_host = _random(rng, tuple(n * abs(s) for n, s in zip(y_own, y_steps)), dtype)
+    y_index = tuple(slice(None, None, s) for s in y_steps)
+    x_steps = (views[0][1] * len(shape))[:len(shape)]  # a step for every dim of the loop's shape
+    x_base = _random(rng, tuple(n * abs(s) for n, s in zip(shape, x_steps)), dtype)
+    x_index = tuple(slice(None, None, s) for s in x_steps)
+    x_dev = cp.asarray(x_base)
+    z = _ADD_INTO(cp.asarray(y_host)[y_index], x_dev[x_index])
+    x_old, y = np.broadcast_arrays(x_base[x_index], y_host[y_index])
+    np.testing.assert_array_equal(cp.asnumpy(z), (x_old - y).astype(dtype))
+    want = x_base.copy()
+    want[x_index] = (x_old + y).astype(dtype)
+    np.testing.assert_array_equal(cp.asnumpy(x_dev), want)
