@@ -102,7 +102,7 @@ std::string ElementwiseKernel::make_body(uint32_t written_inputs) const {
   std::string outer = "const ptrdiff_t _cuarray_i = static_cast<ptrdiff_t>(i);\n"
                       "const CIndexer _ind = {static_cast<ptrdiff_t>(n), _cuarray_i};\n";
   std::string inner = "const ptrdiff_t i = _cuarray_i;\n";
-  // Written inputs are the engine outputs after the non-raw outputs (engine_plan).
+  // Written inputs are the engine outputs after the non-raw outputs (engine_loop).
   size_t engine_in = 0, engine_out = 0, raw = 0, written = 0;
   for (const KernelParam& p : out_) written += !p.raw;
   auto bind_raw = [&](const KernelParam& p) {
