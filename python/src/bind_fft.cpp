@@ -46,7 +46,6 @@ void bind_fft(nb::module_& m) {
   f.def("irfftn", &nd<fft::irfftn>);
   f.def("hfft", &one<fft::hfft>);
   f.def("ihfft", &one<fft::ihfft>);
-  f.def("check_norm", [](std::string_view norm) { norm_of(norm); });
 
   nb::class_<fft::FftPlanCache>(f, "PlanCache", "cupy.fft.config.get_plan_cache(): one device's cuFFT plans")
       .def(nb::init<int>(), nb::arg("device"))
@@ -58,6 +57,7 @@ void bind_fft(nb::module_& m) {
       .def("get_memsize", &fft::FftPlanCache::get_memsize)
       .def("get_curr_memsize", &fft::FftPlanCache::get_curr_memsize)
       .def("clear", &fft::FftPlanCache::clear)
+      .def("show_info", [](const fft::FftPlanCache& c) { nb::print(nb::str(c.info().c_str())); })
       .def("__repr__", &fft::FftPlanCache::info);
 }
 
