@@ -8,10 +8,16 @@ import numpy as _np
 from numpy.lib.array_utils import normalize_axis_index
 
 from .. import _core
+from .._core import ndarray
 from .._creation import asarray
 
 _fft = _core.fft
 _SWAP_DIRECTION = {"backward": "forward", None: "forward", "ortho": "ortho", "forward": "backward"}
+
+
+def _shape(a):
+    # np.shape of a cuarray array would go through __array_function__: read it directly.
+    return a.shape if isinstance(a, ndarray) else _np.shape(a)
 
 
 def _forward_norm(norm):
@@ -62,7 +68,7 @@ def _rfft_name(n):
 
 def fft(a, n=None, axis=-1, norm=None, out=None):
     """1-D discrete Fourier transform, as numpy.fft.fft."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = shape[axis]
     n, axis, norm = _step(n, axis, len(shape), norm, False)
@@ -71,7 +77,7 @@ def fft(a, n=None, axis=-1, norm=None, out=None):
 
 def ifft(a, n=None, axis=-1, norm=None, out=None):
     """1-D inverse discrete Fourier transform, as numpy.fft.ifft."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = shape[axis]
     n, axis, norm = _step(n, axis, len(shape), norm, True)
@@ -80,7 +86,7 @@ def ifft(a, n=None, axis=-1, norm=None, out=None):
 
 def rfft(a, n=None, axis=-1, norm=None, out=None):
     """1-D transform of real input (n // 2 + 1 outputs), as numpy.fft.rfft."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = shape[axis]
     n, axis, norm = _step(n, axis, len(shape), norm, False)
@@ -89,7 +95,7 @@ def rfft(a, n=None, axis=-1, norm=None, out=None):
 
 def irfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of rfft (n real outputs, default 2 * (m - 1)), as numpy.fft.irfft."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = (shape[axis] - 1) * 2
     n, axis, norm = _step(n, axis, len(shape), norm, True)
@@ -98,7 +104,7 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
 
 def hfft(a, n=None, axis=-1, norm=None, out=None):
     """Transform of a Hermitian-symmetric signal (real spectrum), as numpy.fft.hfft (which ignores out=)."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = (shape[axis] - 1) * 2
     new_norm = _swap_direction(norm)
@@ -108,7 +114,7 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft, as numpy.fft.ihfft."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     if n is None:
         n = shape[axis]
     new_norm = _swap_direction(norm)
@@ -166,7 +172,7 @@ def _steps(shape, s, axes, order, norm, inverse_of, halved=None):
 
 
 def _c2c_nd(a, s, axes, norm, out, inverse, name):
-    shape = _np.shape(a)
+    shape = _shape(a)
     s, axes = _cook_nd_args(shape, s, axes)
     if not axes:
         return asarray(a)
@@ -198,7 +204,7 @@ def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
     """N-D transform of real input (the last axis halved), as numpy.fft.rfftn."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     s, axes = _cook_nd_args(shape, s, axes)
     last = len(axes) - 1
     if last < 0:
@@ -215,7 +221,7 @@ def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
 
 def irfftn(a, s=None, axes=None, norm=None, out=None):
     """Inverse of rfftn (s[-1] real outputs along the last axis), as numpy.fft.irfftn."""
-    shape = _np.shape(a)
+    shape = _shape(a)
     s, axes = _cook_nd_args(shape, s, axes, invreal=True)
     last = len(axes) - 1
     if last < 0:
