@@ -276,6 +276,36 @@ def test_irfft_does_not_destroy_its_input(rng):
 
 
 @gpu
+def test_forward_transforms_leave_their_input(rng):
+    for dtype in (np.float32, np.float64, np.complex64):
+        x = data(rng, (6, 10, 8), dtype)
+        g = cp.asarray(x)
+        calls = [lambda: cp.fft.fft(g), lambda: cp.fft.fftn(g), lambda: cp.fft.fft(g, axis=0), lambda: cp.fft.ifftn(g)]
+        if np.dtype(dtype).kind == "f":
+            calls += [lambda: cp.fft.rfft(g), lambda: cp.fft.rfftn(g), lambda: cp.fft.rfft2(g), lambda: cp.fft.ihfft(g)]
+        for call in calls:
+            call()
+            np.testing.assert_array_equal(cp.asnumpy(g), x)
+
+
+@gpu
+def test_under_another_device(rng):
+    if cp.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("one GPU")
+    x = data(rng, (4, 64), np.complex64)
+    with cp.cuda.Device(1):
+        cache = cp.fft.config.get_plan_cache()
+        assert cache.device == 1
+        cache.clear()
+        g = cp.asarray(x)
+        got = cp.fft.fft(g)
+        assert got.device.id == 1
+        assert cache.get_curr_size() == 1
+        assert_fft_close(got, np.fft.fft(x))
+        assert_fft_close(cp.fft.rfft(cp.asarray(x.real.copy())), np.fft.rfft(x.real))
+
+
+@gpu
 def test_out(rng):
     x = data(rng, (4, 8), np.float64)
     out = cp.empty((4, 8), np.complex128)
