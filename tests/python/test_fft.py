@@ -119,6 +119,80 @@ def test_none_in_s_warns_as_numpy_2():
         cp.fft.fftn(np.ones((2, 2)), s=(None, 0), axes=(0, 1))
 
 
+class _NumpyCore:
+    """Stands in for the C++ transforms (cuarray/fft.hpp) with NumPy's own, taking the lengths, axes
+    and norm the Python layer resolved: the glue's resolution is then checked without a GPU."""
+    fftn = staticmethod(lambda a, s, axes, norm: np.fft.fftn(a, s, axes, norm))
+    ifftn = staticmethod(lambda a, s, axes, norm: np.fft.ifftn(a, s, axes, norm))
+    rfftn = staticmethod(lambda a, s, axes, norm: np.fft.rfftn(a, s, axes, norm))
+    irfftn = staticmethod(lambda a, s, axes, norm: np.fft.irfftn(a, s, axes, norm))
+    hfft = staticmethod(lambda a, n, axis, norm: np.fft.hfft(a, n, axis, norm))
+    ihfft = staticmethod(lambda a, n, axis, norm: np.fft.ihfft(a, n, axis, norm))
+
+    @staticmethod
+    def check_args(s, axes, norm):
+        assert all(isinstance(v, int) and v >= 1 for v in s), s
+        assert all(isinstance(v, int) and v >= 0 for v in axes), axes
+        assert norm in ("backward", "ortho", "forward"), norm
+
+
+@pytest.fixture
+def numpy_core(monkeypatch):
+    from cuarray.fft import _transforms
+
+    def checked(f, nd):
+        def call(a, first, second, norm):
+            if nd:
+                _NumpyCore.check_args(first, second, norm)
+            else:
+                _NumpyCore.check_args([first], [second], norm)
+            return f(a, first, second, norm)
+        return call
+    fake = type("FakeCore", (), {name: staticmethod(checked(getattr(_NumpyCore, name), name.endswith("n")))
+                                 for name in ("fftn", "ifftn", "rfftn", "irfftn", "hfft", "ihfft")})
+    monkeypatch.setattr(_transforms, "_fft", fake)
+    monkeypatch.setattr(_transforms, "asarray", np.asarray)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m, x: m.fft.fft(x), lambda m, x: m.fft.fft(x, n=5, axis=0), lambda m, x: m.fft.ifft(x, 9, -2, "ortho"),
+    lambda m, x: m.fft.rfft(x, axis=1, norm="forward"), lambda m, x: m.fft.irfft(x), lambda m, x: m.fft.irfft(x, 7, 0),
+    lambda m, x: m.fft.hfft(x, norm="ortho"), lambda m, x: m.fft.hfft(x, 11, 1, "forward"),
+    lambda m, x: m.fft.ihfft(x, axis=0, norm="backward"), lambda m, x: m.fft.fftn(x),
+    lambda m, x: m.fft.fftn(x, axes=(0, -1)), lambda m, x: m.fft.fftn(x, s=(3, -1), axes=(2, 0)),
+    lambda m, x: m.fft.fftn(x, axes=(1, 1, 0)), lambda m, x: m.fft.ifftn(x, s=(5, 5), axes=(0, 0), norm="ortho"),
+    lambda m, x: m.fft.fft2(x), lambda m, x: m.fft.ifft2(x, s=(2, 3)), lambda m, x: m.fft.rfftn(x),
+    lambda m, x: m.fft.rfftn(x, s=(4, 9), axes=(2, 1)), lambda m, x: m.fft.rfftn(x, axes=(0, 0)),
+    lambda m, x: m.fft.rfft2(x, norm="ortho"), lambda m, x: m.fft.irfftn(x), lambda m, x: m.fft.irfftn(x, axes=(1,)),
+    lambda m, x: m.fft.irfftn(x, s=(4, 10), axes=(0, 2)), lambda m, x: m.fft.irfftn(x, axes=(2, 2)),
+    lambda m, x: m.fft.irfft2(x, s=(6, -1)), lambda m, x: m.fft.fftn(x, s=(None, 4), axes=(1, 0)),
+    lambda m, x: m.fft.irfftn(x, s=(3, None), axes=(0, 1)), lambda m, x: m.fft.fftn(x, s=(3, 4)),
+])
+def test_arguments_resolve_as_numpys_host(numpy_core, call, rng):
+    for x in (rng.standard_normal((5, 6, 7)), rng.standard_normal((4, 6, 8)) + 1j):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                ref = call(np, x)
+            except TypeError:
+                continue
+            got = call(cp, x)
+        assert got.shape == ref.shape and got.dtype == ref.dtype
+        np.testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12)
+
+
+def test_out_checks_host(numpy_core, rng):
+    x = rng.standard_normal((4, 8))
+    out = np.empty((4, 8), np.complex64)
+    assert cp.fft.fft(x, out=out) is out
+    np.testing.assert_allclose(out, np.fft.fft(x), rtol=1e-5, atol=1e-5)
+    expect_error(lambda: np.fft.fft(x, out=np.empty((4, 7), complex)),
+                 lambda: cp.fft.fft(x, out=np.empty((4, 7), complex)), "output array has wrong shape.")
+    expect_error(lambda: np.fft.fft(x, out=np.empty((4, 8))), lambda: cp.fft.fft(x, out=np.empty((4, 8))),
+                 "Cannot cast ufunc 'fft' output from dtype('complex128') to dtype('float64') with casting rule "
+                 "'same_kind'")
+
+
 def test_plan_cache_api_host():
     cache = cp.fft.config.get_plan_cache()
     assert cache.device == cp.cuda.runtime.getDevice()
