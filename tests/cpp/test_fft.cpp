@@ -269,7 +269,8 @@ TEST(FftArguments, NumpysErrorsBeforeAnyDeviceWork) {
   // NumPy checks the last axis's step first.
   expect_error(ErrorKind::Value, "Invalid number of FFT data points (-1) specified.",
                [&] { fft::ifftn(a, zero_both, axes2); });
-  expect_error(ErrorKind::Axis, "axis 2 is out of bounds for array of dimension 2", [&] { fft::fftn(a, s2, bad_axis); });
+  expect_error(ErrorKind::Axis, "axis 2 is out of bounds for array of dimension 2",
+               [&] { fft::fftn(a, s2, bad_axis); });
   expect_error(ErrorKind::Type,
                "ufunc 'rfft_n_even' not supported for the input types, and the inputs could not be safely coerced to "
                "any supported types according to the casting rule ''safe''",
