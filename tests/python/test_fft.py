@@ -317,6 +317,11 @@ def test_middle_axes_of_3d_and_4d_stacks(rng):
         check("fftn", xr, axes=axes)
         check("rfftn", xr, axes=axes)
         check("irfftn", check("rfftn", xr, axes=axes).get(), axes=axes)
+    # the middle axis of 3 (one execution per outer index) and of 20 outer indices (a copy)
+    for outer in (3, 20):
+        for name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
+            for dtype in (np.float64, np.complex64):
+                check(name, data(rng, (outer, 12, 5), dtype), axis=1)
 
 
 @gpu

@@ -38,11 +38,35 @@ bool try_plan(const NDArray& in, const NDArray& out, std::span<const int> axes, 
   return true;
 }
 
-// One axis; where the layout is out of cuFFT's reach (a negative stride, the axis between two
-// batch axes), through C-contiguous copies with the axis moved last.
+// Executions of one plan that may stand in for copying a whole array (each costs a few
+// microseconds of host time; the copies cost two passes over the data).
+constexpr int64_t kMaxExecutionsInsteadOfCopy = 16;
+
+// The axis other than `axis` with the largest stride among those of more than one element, or -1.
+int outermost_other_axis(const NDArray& a, int axis) {
+  int outer = -1;
+  for (int d = 0; d < a.ndim(); ++d)
+    if (d != axis && a.shape()[d] > 1 && (outer < 0 || std::abs(a.strides()[d]) > std::abs(a.strides()[outer])))
+      outer = d;
+  return outer;
+}
+
+// One axis. Where one plan cannot reach it, the axis between two batch axes (a C-contiguous
+// (B0, N, B1) along N) takes one execution per index of the outermost axis when there are few;
+// otherwise (a negative stride, many outer indices) it goes through C-contiguous copies with the
+// axis moved last.
 void transform_axis(const NDArray& in, const NDArray& out, int axis, FftKind kind, bool inverse) {
   const int one[1] = {axis};
   if (try_plan(in, out, one, kind, inverse)) return;
+  const int outer = outermost_other_axis(in, axis);
+  if (outer >= 0 && in.shape()[outer] <= kMaxExecutionsInsteadOfCopy) {
+    const int inner[1] = {axis - (outer < axis ? 1 : 0)};
+    if (try_plan(in.index(outer, 0), out.index(outer, 0), inner, kind, inverse)) {
+      for (int64_t i = 1; i < in.shape()[outer]; ++i)
+        try_plan(in.index(outer, i), out.index(outer, i), inner, kind, inverse);
+      return;
+    }
+  }
   const int64_t source[1] = {axis}, destination[1] = {-1};
   const NDArray in_last = moveaxis(in, source, destination).copy(Order::C);
   NDArray out_view = moveaxis(out, source, destination);
