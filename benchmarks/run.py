@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from . import (cold_start, copy_reference, creation, einsum, elementwise, histograms, indexing, linalg_products,
+from . import (cold_start, copy_reference, creation, einsum, elementwise, fft, histograms, indexing, linalg_products,
                user_kernels,
                linalg_solvers, manipulation, manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
@@ -20,7 +20,7 @@ from .results import finalize
 BENCHMARKS = [*copy_reference.CASES, *overhead.CASES, *elementwise.CASES, *creation.CASES,
               *transfer.CASES, *reduction.CASES, *scan.CASES, *select.CASES, *indexing.CASES, *sort.CASES, *sets.CASES,
               *histograms.CASES, *manipulation.CASES, *manipulation_copy.CASES, *linalg_products.CASES,
-              *linalg_solvers.CASES, *einsum.CASES,
+              *linalg_solvers.CASES, *einsum.CASES, *fft.CASES,
               *user_kernels.CASES,
               *cold_start.CASES]
 

@@ -24,5 +24,6 @@ void bind_products(nanobind::module_& m);
 void bind_matmul_operators(nanobind::class_<PyArray>& cls);
 void bind_einsum(nanobind::module_& m);
 void bind_linalg(nanobind::module_& m);
+void bind_fft(nanobind::module_& m);
 void bind_user_kernels(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -24,5 +24,6 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_products(m);
   cuarray::py::bind_einsum(m);
   cuarray::py::bind_linalg(m);
+  cuarray::py::bind_fft(m);
   cuarray::py::bind_user_kernels(m);
 }
