@@ -1,6 +1,7 @@
 #include "ops/fft/fft_execute.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -23,13 +24,20 @@ Strides element_strides(const NDArray& a) {
 
 bool double_precision(const NDArray& a) { return a.dtype() == DType::Float64 || a.dtype() == DType::Complex128; }
 
+// cuFFT refuses (CUFFT_INVALID_VALUE at execution) data not aligned to the transform's complex
+// type, real data included: a view starting at an odd float64, e.g. x[:, 1::3], goes by a copy.
+bool aligned_for_cufft(const NDArray& a, bool dbl) {
+  return reinterpret_cast<uintptr_t>(a.raw_data()) % (dbl ? 16 : 8) == 0;
+}
+
 // One plan over `axes` from in to out; false when cuFFT's layout cannot express it.
 bool try_plan(const NDArray& in, const NDArray& out, std::span<const int> axes, FftKind kind, bool inverse) {
   if (in.size() == 0 || out.size() == 0) return true;  // a batch of none: nothing to run
+  const bool dbl = double_precision(in);
+  if (!aligned_for_cufft(in, dbl) || !aligned_for_cufft(out, dbl)) return false;
   const std::optional<libs::FftLayout> layout =
       fft_layout(in.shape(), element_strides(in), out.shape(), element_strides(out), axes, kind);
   if (!layout) return false;
-  const bool dbl = double_precision(in);
   const int device = out.device();
   libs::fft_plan_cache(device).lookup_and_exec<libs::FftPlan>(
       libs::fft_plan_key(kind, dbl, *layout),
@@ -59,7 +67,13 @@ void transform_axis(const NDArray& in, const NDArray& out, int axis, FftKind kin
   const int one[1] = {axis};
   if (try_plan(in, out, one, kind, inverse)) return;
   const int outer = outermost_other_axis(in, axis);
-  if (outer >= 0 && in.shape()[outer] <= kMaxExecutionsInsteadOfCopy) {
+  const bool dbl = double_precision(in);
+  auto every_index_aligned = [&] {
+    for (int64_t i = 0; i < in.shape()[outer]; ++i)
+      if (!aligned_for_cufft(in.index(outer, i), dbl) || !aligned_for_cufft(out.index(outer, i), dbl)) return false;
+    return true;
+  };
+  if (outer >= 0 && in.shape()[outer] <= kMaxExecutionsInsteadOfCopy && every_index_aligned()) {
     const int inner[1] = {axis - (outer < axis ? 1 : 0)};
     if (try_plan(in.index(outer, 0), out.index(outer, 0), inner, kind, inverse)) {
       for (int64_t i = 1; i < in.shape()[outer]; ++i)

@@ -2,7 +2,6 @@
 // are kept as the user set them (-1 unlimited, 0 off) beside the cache, whose own limits are derived.
 #include <array>
 #include <mutex>
-#include <sstream>
 #include <string>
 
 #include "cuarray/errors.hpp"
@@ -79,16 +78,15 @@ int64_t FftPlanCache::get_curr_memsize() const {
 void FftPlanCache::clear() { libs::fft_plan_cache(device_).clear(); }
 
 std::string FftPlanCache::info() const {
+  // Plain strings, no iostreams: formatting numbers through an ostringstream here crashed inside
+  // the GPU machine's Python process (not in the C++ tests), and this text needs no stream.
   const int64_t size = get_size(), memsize = get_memsize();
-  std::ostringstream out;
-  out << "------------------- cuFFT plan cache (device " << device_ << ") -------------------\n"
-      << "cache enabled? " << (size != 0 && memsize != 0 ? "True" : "False") << "\n"
-      << "current / max size   : " << get_curr_size() << " / "
-      << (size == -1 ? std::string("(unlimited)") : std::to_string(size)) << " (counts)\n"
-      << "current / max memsize: " << get_curr_memsize() << " / "
-      << (memsize == -1 ? std::string("(unlimited)") : std::to_string(memsize)) << " (bytes)\n"
-      << "work areas come from the memory pool at each execution; idle plans hold none\n";
-  return out.str();
+  auto limit = [](int64_t v) { return v == -1 ? std::string("(unlimited)") : std::to_string(v); };
+  return "------------------- cuFFT plan cache (device " + std::to_string(device_) + ") -------------------\n" +
+         "cache enabled? " + (size != 0 && memsize != 0 ? "True" : "False") + "\n" +
+         "current / max size   : " + std::to_string(get_curr_size()) + " / " + limit(size) + " (counts)\n" +
+         "current / max memsize: " + std::to_string(get_curr_memsize()) + " / " + limit(memsize) + " (bytes)\n" +
+         "work areas come from the memory pool at each execution; idle plans hold none\n";
 }
 
 }  // namespace cuarray::fft
