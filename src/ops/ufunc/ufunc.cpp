@@ -15,10 +15,15 @@ namespace {
 
 using ops::kMaxUfuncArgs;
 
-// NumPy's other names for its ufuncs (numpy.abs is numpy.absolute); Python's namespace is built
-// from this list too.
-constexpr UfuncAlias kAliases[] = {{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
-                                   {"conj", "conjugate"},     {"bitwise_not", "invert"}};
+// NumPy's other names for its ufuncs (numpy.abs is numpy.absolute), the Array API standard's
+// spellings among them (numpy.acos is numpy.arccos); Python's namespace is built from this list too.
+constexpr UfuncAlias kAliases[] = {
+    {"true_divide", "divide"},       {"mod", "remainder"},          {"abs", "absolute"},
+    {"conj", "conjugate"},           {"bitwise_not", "invert"},     {"acos", "arccos"},
+    {"acosh", "arccosh"},            {"asin", "arcsin"},            {"asinh", "arcsinh"},
+    {"atan", "arctan"},              {"atan2", "arctan2"},          {"atanh", "arctanh"},
+    {"pow", "power"},                {"bitwise_invert", "invert"},  {"bitwise_left_shift", "left_shift"},
+    {"bitwise_right_shift", "right_shift"}};
 
 // Allocated outputs follow the memory order of the first input of the full shape (NumPy's
 // order='K'), so a ufunc on transposed arrays writes contiguously.
