@@ -34,6 +34,9 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
                          shape, ndim, size, isscalar)
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
 from ._raw_kernel import RawKernel, RawModule
+# The Array API standard (docs/array-api.md): its entry points and the names NumPy 2 has beside its own.
+from ._array_api import __array_api_version__, __array_namespace_info__, astype, isdtype
+from .linalg import matrix_transpose
 from . import fft, linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).

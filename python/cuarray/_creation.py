@@ -5,6 +5,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
+from ._array_api import with_device
 
 
 def _shape(shape):
@@ -22,6 +23,7 @@ def from_numpy(host):
     return _core.from_host(host.ctypes.data, host.shape, host.dtype, fortran)
 
 
+@with_device
 def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
     """numpy.asarray: a device array, copying host data; a cuarray array is returned as is when it fits."""
     if isinstance(a, ndarray):
@@ -107,18 +109,22 @@ def get_array_module(*args):
     return cuarray if any(isinstance(x, ndarray) for x in args) else _np
 
 
-def empty(shape, dtype=float, order="C"):
-    return _core.empty(_shape(shape), dtype, order)
+@with_device
+def empty(shape, dtype=None, order="C"):
+    return _core.empty(_shape(shape), float if dtype is None else dtype, order)
 
 
-def zeros(shape, dtype=float, order="C"):
-    return _core.zeros(_shape(shape), dtype, order)
+@with_device
+def zeros(shape, dtype=None, order="C"):
+    return _core.zeros(_shape(shape), float if dtype is None else dtype, order)
 
 
-def ones(shape, dtype=float, order="C"):
-    return _core.full(_shape(shape), 1, dtype, order)
+@with_device
+def ones(shape, dtype=None, order="C"):
+    return _core.full(_shape(shape), 1, float if dtype is None else dtype, order)
 
 
+@with_device
 def full(shape, fill_value, dtype=None, order="C"):
     if isinstance(fill_value, ndarray) or isinstance(fill_value, (_np.ndarray, list, tuple)):
         value = asarray(fill_value)
@@ -142,30 +148,35 @@ def _like(a, dtype, order, shape):
     return shape, dtype, order
 
 
+@with_device
 def empty_like(a, dtype=None, order="K", subok=None, shape=None):
     if isinstance(a, ndarray) and shape is None:
         return _core.empty_like(a, dtype, order)  # order K keeps a's memory order
     return empty(*_like(a, dtype, order, shape))
 
 
+@with_device
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
     out = empty_like(a, dtype, order, shape=shape)
     out.fill(0)
     return out
 
 
+@with_device
 def ones_like(a, dtype=None, order="K", subok=None, shape=None):
     out = empty_like(a, dtype, order, shape=shape)
     out.fill(1)
     return out
 
 
+@with_device
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
     out = empty_like(a, dtype, order, shape=shape)
     out[...] = fill_value
     return out
 
 
+@with_device
 def arange(start=None, stop=None, step=None, dtype=None, *, like=None):
     """numpy.arange([start,] stop[, step], dtype=None): NumPy's length and dtype rules."""
     if start is None and stop is None:
@@ -181,6 +192,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, like=None):
     return _core.arange(start, stop, step, dtype)
 
 
+@with_device
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
     num = int(num)
     if num < 0:
@@ -233,12 +245,13 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     return out.astype(dtype, copy=False)
 
 
+@with_device
 def eye(N, M=None, k=0, dtype=float, order="C"):
     out = _core.eye(int(N), int(N if M is None else M), int(k), float if dtype is None else dtype)
     return out if order == "C" else out.copy(order=order)
 
 
-def identity(n, dtype=float):
+def identity(n, dtype=None):
     return eye(n, dtype=dtype)
 
 

@@ -69,10 +69,12 @@ round = around
 def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None, **kwargs):
     lo = a_min if min is None else min
     hi = a_max if max is None else max
-    if lo is None and hi is None:
-        raise ValueError("One of max or min must be given")
-    from ._ufuncs import maximum, minimum
+    from ._ufuncs import maximum, minimum, positive
     a = asarray(a)
+    if lo is None and hi is None:
+        # NumPy 2.1 and the Array API standard: no bounds is a copy (NumPy's own way, with its
+        # casting and its refusal of bool).
+        return positive(a, out=out, **kwargs)
     if a.dtype.kind in "iu":
         # NumPy 2.5: a Python int bound outside the dtype's range is fine where it binds nothing
         # (a low bound below the minimum, a high one above the maximum) and an OverflowError

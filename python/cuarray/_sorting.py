@@ -35,16 +35,41 @@ def _sort_axis(axis):
     return None if axis is None else operator.index(axis)
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """Sorted copy of an array (stable for every kind; axis=None sorts the flattened array)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """Sorted copy of an array (stable for every kind; axis=None sorts the flattened array);
+    descending=True is the Array API standard's order, ties still in input order."""
     _check_sort_args(kind, order, stable)
-    return _core.sort(asarray(a), _sort_axis(axis))
+    a, axis = asarray(a), _sort_axis(axis)
+    if not descending:
+        return _core.sort(a, axis)
+    a, axis = _descending_operand(a, axis)
+    return _core.flip(_core.sort(a, axis), [axis])
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """int64 indices that sort the array along an axis (stable: ties keep their input order)."""
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """int64 indices that sort the array along an axis (stable: ties keep their input order),
+    largest first with descending=True (the Array API standard's keyword)."""
     _check_sort_args(kind, order, stable)
-    return _core.argsort(asarray(a), _sort_axis(axis))
+    a, axis = asarray(a), _sort_axis(axis)
+    if not descending:
+        return _core.argsort(a, axis)
+    a, axis = _descending_operand(a, axis)
+    # The stable ascending order of the reversed axis, reversed, is the stable descending order
+    # of the reversed positions.
+    return (a.shape[axis] - 1) - _core.flip(_core.argsort(a, axis), [axis])
+
+
+def _descending_operand(a, axis):
+    """The array a descending sort sorts ascending (the sort axis reversed), and that axis."""
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    if a.ndim == 0:
+        raise _np.exceptions.AxisError(axis, 0)
+    axis = operator.index(axis)
+    if not -a.ndim <= axis < a.ndim:
+        raise _np.exceptions.AxisError(axis, a.ndim)
+    axis %= a.ndim
+    return _core.flip(a, [axis]), axis
 
 
 def _sort_method(self, axis=-1, kind=None, order=None, *, stable=None):
