@@ -35,13 +35,13 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
 from ._raw_kernel import RawKernel, RawModule
 # The Array API standard (docs/array-api.md): its entry points and the names NumPy 2 has beside its own.
-from ._array_api import __array_api_version__, __array_namespace_info__, astype, isdtype
+from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype
 from .linalg import matrix_transpose
 from . import fft, linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
 from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
-                   float64, complex64, complex128, dtype, finfo, iinfo, newaxis, pi, e, inf, nan,
+                   float64, complex64, complex128, dtype, newaxis, pi, e, inf, nan,
                    intp, uintp, byte, ubyte, short, ushort, intc, uintc, longlong, ulonglong, half,
                    single, double, csingle, cdouble, generic, number, integer, signedinteger,
                    unsignedinteger, floating, complexfloating, inexact, issubdtype)

@@ -33,15 +33,21 @@ def _device_class():
 
 
 def check_device(device):
-    """A device argument: None or a cuarray.cuda.Device (ValueError otherwise, as NumPy's check)."""
-    if device is not None and not isinstance(device, _device_class()):
-        raise ValueError(f"Device not understood. Only cuarray.cuda.Device objects are allowed, but received: {device!r}")
-    return device
+    """A device argument as a cuarray.cuda.Device, or None: a Device, or a device id as CuPy's
+    functions take it (ValueError for anything else, as NumPy's check)."""
+    Device = _device_class()
+    if device is None or isinstance(device, Device):
+        return device
+    if isinstance(device, (int, _np.integer)) and not isinstance(device, bool):
+        return Device(device)
+    raise ValueError(f"Device not understood. Only cuarray.cuda.Device objects or device ids are allowed, "
+                     f"but received: {device!r}")
 
 
 def on_device(device):
     """The context in which a creation function allocates on `device` (None: the current device)."""
-    return contextlib.nullcontext() if check_device(device) is None else device
+    device = check_device(device)
+    return contextlib.nullcontext() if device is None else device
 
 
 def with_device(create):
@@ -61,7 +67,7 @@ def with_device(create):
 def _to_device(self, device, /, *, stream=None):
     """A copy of the array on `device` (the array itself when it is there already); the copy is
     ordered on `stream` (a cuarray.cuda.Stream of that device) or on the device's current stream."""
-    check_device(device)
+    device = check_device(device)
     from .cuda import Stream
     if stream is not None and not isinstance(stream, Stream):
         raise TypeError(f"stream must be a cuarray.cuda.Stream, not {type(stream).__name__}")
@@ -79,9 +85,19 @@ def astype(x, dtype, /, *, copy=True, device=None):
     """x as `dtype` (the standard's function form of ndarray.astype), optionally on `device`."""
     if not isinstance(x, ndarray):
         raise TypeError(f"Input should be a cuarray array. It is a {type(x)} instead.")
-    check_device(device)
+    device = check_device(device)
     out = x.astype(dtype, copy=copy)
     return out if device is None else _to_device(out, device)
+
+
+def finfo(type, /):
+    """numpy.finfo of a dtype, or of an array's dtype (the standard's finfo takes arrays)."""
+    return _np.finfo(type.dtype if isinstance(type, ndarray) else type)
+
+
+def iinfo(type, /):
+    """numpy.iinfo of a dtype, or of an array's dtype (the standard's iinfo takes arrays)."""
+    return _np.iinfo(type.dtype if isinstance(type, ndarray) else type)
 
 
 class __array_namespace_info__:
@@ -128,4 +144,4 @@ _KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floati
 ndarray.__array_namespace__ = _array_namespace
 ndarray.to_device = _to_device
 
-__all__ = ["__array_api_version__", "__array_namespace_info__", "astype", "isdtype"]
+__all__ = ["__array_api_version__", "__array_namespace_info__", "astype", "finfo", "iinfo", "isdtype"]

@@ -143,7 +143,7 @@ def test_info_dtypes_bad_kind(kind):
         cp.__array_namespace_info__().dtypes(kind=kind)
 
 
-@pytest.mark.parametrize("device", ["cpu", "cuda", 0, "cuda:0"])
+@pytest.mark.parametrize("device", ["cpu", "cuda", 0.0, "cuda:0", True])
 def test_info_rejects_foreign_devices(device):
     info = cp.__array_namespace_info__()
     with pytest.raises(ValueError, match="Device not understood"):
@@ -183,6 +183,20 @@ def test_astype_signature_and_checks():
         cp.astype(np.ones(2), np.float32)
 
 
+def _info_fields(info):
+    return (info.dtype, info.bits, info.min, info.max) + ((info.eps, info.smallest_normal)
+                                                         if isinstance(info, np.finfo) else ())
+
+
+@pytest.mark.parametrize("dtype", FLOAT + INTEGER)
+def test_finfo_iinfo_of_dtypes(dtype):
+    info = cp.finfo if dtype.kind == "f" else cp.iinfo
+    ref = _info_fields(np.finfo(dtype) if dtype.kind == "f" else np.iinfo(dtype))
+    assert _info_fields(info(dtype)) == ref and _info_fields(info(dtype.type)) == ref
+    expect_error(lambda: np.finfo(np.int8), lambda: cp.finfo(np.int8))
+    expect_error(lambda: np.iinfo(np.float32), lambda: cp.iinfo(np.float32))
+
+
 @pytest.mark.parametrize("name", CREATION)
 def test_creation_functions_take_device(name):
     param = inspect.signature(getattr(cp, name)).parameters["device"]
@@ -192,7 +206,7 @@ def test_creation_functions_take_device(name):
 @pytest.mark.parametrize("name, args", [("empty", (3,)), ("zeros", (3,)), ("ones", (3,)), ("full", (3, 1.5)),
                                         ("arange", (4,)), ("linspace", (0, 1, 5)), ("eye", (3,)),
                                         ("asarray", ([1, 2],))])
-@pytest.mark.parametrize("device", ["cpu", 0, "cuda:0"])
+@pytest.mark.parametrize("device", ["cpu", 1.0, "cuda:0"])
 def test_creation_rejects_foreign_devices_before_gpu_work(name, args, device):
     with pytest.raises(ValueError, match="Device not understood"):
         getattr(cp, name)(*args, device=device)
@@ -234,6 +248,16 @@ def test_special_case_table_against_numpy_on_the_host():
 
 # ------------------------------------------------------------------------------------------------
 # GPU: devices, astype, aliases, creation, the standard's keywords, special cases
+
+@gpu
+@pytest.mark.parametrize("dtype", FLOAT + INTEGER + ["complex64"])
+def test_finfo_iinfo_of_arrays(dtype):
+    x = cp.zeros(2, dtype)
+    if np.dtype(dtype).kind in "fc":
+        assert _info_fields(cp.finfo(x)) == _info_fields(np.finfo(dtype))
+    else:
+        assert _info_fields(cp.iinfo(x)) == _info_fields(np.iinfo(dtype))
+
 
 @gpu
 def test_array_namespace_of_an_array(rng):
@@ -369,6 +393,7 @@ def test_creation_on_a_device(name, args):
         y = getattr(cp, like)(x, device=dev)
         assert y.device == dev and y.shape == x.shape and y.dtype == x.dtype
     assert cp.full_like(x, 3, device=dev).device == dev
+    assert getattr(cp, name)(*args, device=0).device == dev  # a device id, as CuPy's functions take
 
 
 @gpu

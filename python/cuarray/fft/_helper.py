@@ -1,9 +1,8 @@
 """numpy.fft's helpers: sample frequencies and the zero-frequency shifts, composed from arange,
 roll and a multiply exactly as NumPy composes them."""
-import contextlib
-
 import numpy as _np
 
+from .._array_api import on_device as _on_device
 from .._creation import arange, asarray, empty
 from .._manipulation import roll
 
@@ -34,14 +33,6 @@ def ifftshift(x, axes=None):
     else:
         shift = [-(x.shape[ax] // 2) for ax in axes]
     return roll(x, shift, axes)
-
-
-def _on_device(device):
-    """device=None: the current device; else an id or a cuarray.cuda.Device (CuPy's arrays live on GPUs)."""
-    if device is None:
-        return contextlib.nullcontext()
-    from ..cuda import Device
-    return Device(device if isinstance(device, int) else getattr(device, "id", device))
 
 
 def fftfreq(n, d=1.0, device=None):
