@@ -40,7 +40,7 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     descending=True is the Array API standard's order, ties still in input order."""
     _check_sort_args(kind, order, stable)
     a, axis = asarray(a), _sort_axis(axis)
-    if not descending:
+    if not descending or a.ndim == 0:  # (one element: both orders agree, and so do NumPy's 0-d rules)
         return _core.sort(a, axis)
     a, axis = _descending_operand(a, axis)
     return _core.flip(_core.sort(a, axis), [axis])
@@ -51,7 +51,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
     largest first with descending=True (the Array API standard's keyword)."""
     _check_sort_args(kind, order, stable)
     a, axis = asarray(a), _sort_axis(axis)
-    if not descending:
+    if not descending or a.ndim == 0:
         return _core.argsort(a, axis)
     a, axis = _descending_operand(a, axis)
     # The stable ascending order of the reversed axis, reversed, is the stable descending order
@@ -63,9 +63,6 @@ def _descending_operand(a, axis):
     """The array a descending sort sorts ascending (the sort axis reversed), and that axis."""
     if axis is None:
         a, axis = a.reshape(-1), 0
-    if a.ndim == 0:
-        raise _np.exceptions.AxisError(axis, 0)
-    axis = operator.index(axis)
     if not -a.ndim <= axis < a.ndim:
         raise _np.exceptions.AxisError(axis, a.ndim)
     axis %= a.ndim
