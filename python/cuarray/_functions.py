@@ -22,7 +22,7 @@ def squeeze(a, axis=None):
     return asarray(a).squeeze(axis)
 
 
-def expand_dims(a, axis):
+def expand_dims(a, axis=0):  # (axis=0: the Array API standard's default)
     from numpy.lib.array_utils import normalize_axis_tuple
     a = asarray(a)
     axes = (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)

@@ -151,7 +151,7 @@ def diff(a, n=1, axis=-1, prepend=_np._NoValue, append=_np._NoValue):
     axis = normalize_axis_index(axis, nd)
     combined = []
     for extra, at_end in ((prepend, False), (append, True)):
-        if extra is _np._NoValue:
+        if extra is _np._NoValue or extra is None:  # (None: the Array API standard's "none given")
             continue
         extra = asarray(extra)
         if extra.ndim == 0:

@@ -540,6 +540,33 @@ def test_vecdot_matrix_transpose_permute_dims_concat(dtype, rng):
 
 
 @gpu
+@pytest.mark.parametrize("name", ["fftfreq", "rfftfreq"])
+@pytest.mark.parametrize("dtype", [None, "float32", "float64"])
+def test_fft_frequencies_dtype_and_device(name, dtype):
+    ref = getattr(np.fft, name)(9, d=0.5)
+    got = getattr(cp.fft, name)(9, d=0.5, dtype=dtype, device=cp.cuda.Device(0))
+    assert got.device == cp.cuda.Device(0)
+    assert_allclose_np(got, ref if dtype is None else ref.astype(dtype))
+
+
+@pytest.mark.parametrize("name", ["fftfreq", "rfftfreq"])
+@pytest.mark.parametrize("dtype", ["int64", "complex64", "bool"])
+def test_fft_frequencies_refuse_non_real_floating_dtypes(name, dtype):
+    with pytest.raises(ValueError, match="real floating"):
+        getattr(cp.fft, name)(4, dtype=dtype)
+
+
+@gpu
+def test_expand_dims_and_diff_defaults_of_the_standard(rng):
+    host = rng.standard_normal((3, 4))
+    x = cp.asarray(host)
+    assert_array_equal_np(cp.expand_dims(x), np.expand_dims(host, 0))
+    assert_array_equal_np(cp.diff(x, prepend=None, append=None), np.diff(host))
+    assert_array_equal_np(cp.diff(x, axis=0, n=2, prepend=None), np.diff(host, axis=0, n=2))
+    expect_error(lambda: np.expand_dims(host, 3), lambda: cp.expand_dims(x, axis=3))
+
+
+@gpu
 @pytest.mark.parametrize("correction", [0, 1, 1.5])
 def test_std_var_correction(correction, rng):
     host = rng.standard_normal((4, 5)).astype(np.float32)
