@@ -5,7 +5,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
-from ._array_api import with_device
+from ._array_api import on_device, with_device
 
 
 def _shape(shape):
@@ -23,9 +23,11 @@ def from_numpy(host):
     return _core.from_host(host.ctypes.data, host.shape, host.dtype, fortran)
 
 
-@with_device
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None):
     """numpy.asarray: a device array, copying host data; a cuarray array is returned as is when it fits."""
+    if device is not None:  # (here, not by with_device: every function's argument passes through asarray)
+        with on_device(device):
+            return asarray(a, dtype, order, copy=copy, blocking=blocking)
     if isinstance(a, ndarray):
         if a._device_id != _core.get_current_device():
             a = _core.to_device(a, _core.get_current_device())
