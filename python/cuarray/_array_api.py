@@ -1,5 +1,6 @@
 """The Array API standard's entry points: ndarray.__array_namespace__, __array_namespace_info__,
-ndarray.to_device and the device checks the creation functions share, astype and isdtype.
+ndarray.to_device and the device check every device= argument shares, astype, isdtype, and
+finfo/iinfo that take arrays.
 
 cuarray's namespace is the `cuarray` module itself (as NumPy's is `numpy`): the standard's names
 live beside NumPy's, with NumPy's semantics where NumPy and the standard agree. docs/array-api.md
