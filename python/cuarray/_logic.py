@@ -35,7 +35,7 @@ _FUSED = {}
 
 
 def _operand(v):
-    return v if isinstance(v, (int, float, complex, ndarray)) and not isinstance(v, bool) else asarray(v)
+    return v if isinstance(v, (int, float, complex, ndarray)) else asarray(v)
 
 
 def isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
