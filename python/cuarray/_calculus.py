@@ -32,6 +32,8 @@ def _is_scalar(d):
 def gradient(f, *varargs, axis=None, edge_order=1):
     """Second-order central differences inside, first- or second-order one-sided ones at the
     boundaries (numpy.gradient)."""
+    if edge_order > 2:
+        raise ValueError("'edge_order' greater than 2 not supported")
     f = asarray(f)
     N = f.ndim
     if axis is None:
@@ -47,8 +49,6 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         dx = [d if _is_scalar(d) else _spacing(d, f.shape[axes[i]]) for i, d in enumerate(varargs)]
     else:
         raise TypeError("invalid number of arguments")
-    if edge_order > 2:
-        raise ValueError("'edge_order' greater than 2 not supported")
     otype = f.dtype
     if otype.kind not in "fc":
         if otype.kind in "iu":

@@ -178,7 +178,7 @@ def diag_indices(n, ndim=2):
 
 def diag_indices_from(arr):
     """diag_indices for an array whose dimensions are all equal (at least 2)."""
-    shape = asarray(arr).shape if not isinstance(arr, ndarray) else arr.shape
+    shape = arr.shape if isinstance(arr, ndarray) else _np.shape(arr)  # only the shape is needed
     if not len(shape) >= 2:
         raise ValueError("input array must be at least 2-d")
     if len(set(shape)) != 1:

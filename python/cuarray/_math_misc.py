@@ -69,6 +69,8 @@ def _interp_real(x, xp, fp, left, right):
 def interp(x, xp, fp, left=None, right=None, period=None):
     """One-dimensional piecewise linear interpolation (numpy.interp); float64, or complex128 for
     complex fp."""
+    if period is not None and period == 0:
+        raise ValueError("period must be a non-zero value")
     fp = asarray(fp)
     complex_values = fp.dtype.kind == "c"
     value_dtype = _np.complex128 if complex_values else _np.float64
@@ -76,8 +78,6 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     xp = _sample_points(asarray(xp, dtype=_np.float64))
     fp = _sample_points(fp.astype(value_dtype, copy=False))
     if period is not None:
-        if period == 0:
-            raise ValueError("period must be a non-zero value")
         period = abs(period)
         left = right = None
         if xp.shape[0] != fp.shape[0]:

@@ -43,13 +43,13 @@ def _axis(axis, ndim):
 
 def packbits(a, axis=None, bitorder="big"):
     """Packs the elements of a binary-valued array into bits of uint8 (numpy.packbits)."""
-    a = asarray(a)
-    if a.dtype.kind not in "biu":
-        raise TypeError("Expected an input array of integer or boolean data type")
     if not isinstance(bitorder, str):
         raise TypeError(f"pack() argument 3 must be str, not {type(bitorder).__name__}")
     if bitorder not in ("little", "big"):
         raise ValueError("'order' must be either 'little' or 'big'")
+    a = asarray(a)
+    if a.dtype.kind not in "biu":
+        raise TypeError("Expected an input array of integer or boolean data type")
     if axis is None:
         a, axis = a.reshape(-1), 0
     elif a.ndim == 0:
@@ -70,13 +70,13 @@ def packbits(a, axis=None, bitorder="big"):
 def unpackbits(a, axis=None, count=None, bitorder="big"):
     """Unpacks uint8 elements into bits (numpy.unpackbits); count keeps that many bits along the
     axis, padding with zeros or dropping from the end when negative."""
-    a = asarray(a)
-    if a.dtype != _np.uint8:
-        raise TypeError("Expected an input array of unsigned byte data type")
     if not isinstance(bitorder, str) or bitorder[:1] not in ("l", "b"):
         raise ValueError("'order' must begin with 'l' or 'b'")
     if count is not None:
         count = operator.index(count)
+    a = asarray(a)
+    if a.dtype != _np.uint8:
+        raise TypeError("Expected an input array of unsigned byte data type")
     if axis is None:
         a, axis = a.reshape(-1), 0
     elif a.ndim == 0:

@@ -12,6 +12,7 @@ import warnings
 import numpy as _np
 
 from . import _reductions, _ufuncs
+from ._core import ndarray
 from ._creation import arange, asarray, ones, zeros
 from ._index_functions import diag
 from ._manipulation import atleast_1d, concatenate, trim_zeros
@@ -161,16 +162,18 @@ def polyint(p, m=1, k=None):
     if m < 0:
         raise ValueError("Order of integral must be positive (see polyder)")
     if k is None:
-        k = zeros((m,), float)
-    k = atleast_1d(asarray(k))
+        k = _np.zeros(m, float)
+    k = k if isinstance(k, ndarray) else _np.atleast_1d(k)  # constants given on the host stay there
+    if k.ndim == 0:
+        k = k.reshape(1)
     if k.shape[0] == 1 and m > 1:
-        k = k[0] * ones((m,), float)
+        k = k[0] * (ones((m,), float) if isinstance(k, ndarray) else _np.ones(m, float))
     if k.shape[0] < m:
         raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
     truepoly = isinstance(p, poly1d)
     p = asarray(_coeffs(p))
     for i in range(m):
-        p = concatenate((p / arange(p.shape[0], 0, -1), k[i:i + 1]))
+        p = concatenate((p / arange(p.shape[0], 0, -1), asarray(k[i:i + 1])))
     return poly1d(p) if truepoly else p
 
 
@@ -181,10 +184,10 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit (numpy.polyfit), highest power first."""
     from .linalg import inv, lstsq
     order = int(deg) + 1
-    x = asarray(x) + 0.0
-    y = asarray(y) + 0.0
     if deg < 0:
         raise ValueError("expected deg >= 0")
+    x = asarray(x) + 0.0
+    y = asarray(y) + 0.0
     if x.ndim != 1:
         raise TypeError("expected 1D vector for x")
     if x.size == 0:

@@ -75,6 +75,7 @@ def _result_dtype(a, v):
 
 def convolve(a, v, mode="full"):
     """Discrete linear convolution of two 1-D arrays (numpy.convolve)."""
+    mode = _mode(mode)  # an argument error needs no data: raised before any device work
     a = _one_dimensional(a, "object too deep for desired array")
     v = _one_dimensional(v, "object too deep for desired array")
     if v.shape[0] > a.shape[0]:
@@ -83,15 +84,15 @@ def convolve(a, v, mode="full"):
         raise ValueError("a cannot be empty")
     if v.shape[0] == 0:
         raise ValueError("v cannot be empty")
-    return _direct(a, v[::-1], _mode(mode), _result_dtype(a, v), False)
+    return _direct(a, v[::-1], mode, _result_dtype(a, v), False)
 
 
 def correlate(a, v, mode="valid"):
     """Cross-correlation of two 1-D arrays, c[k] = sum_n a[n + k] * conj(v[n]) (numpy.correlate)."""
+    mode = _mode(mode)
     message = ("setting an array element with a sequence. The requested array would exceed the "
                "maximum number of dimension of 1.")
     a, v = _one_dimensional(a, message), _one_dimensional(v, message)
-    mode = _mode(mode)
     if a.shape[0] == 0:
         raise ValueError("first array argument cannot be empty")
     if v.shape[0] == 0:

@@ -197,12 +197,12 @@ def _moved_back(c, iaxis):
 
 def polyder(c, m=1, scl=1, axis=0):
     """The series differentiated m times along axis, each time multiplied by scl."""
-    c = _float_copy(c)
-    cdt = c.dtype
     cnt = _as_int(m, "the order of derivation")
     iaxis = _as_int(axis, "the axis")
     if cnt < 0:
         raise ValueError("The order of derivation must be non-negative")
+    c = _float_copy(c)
+    cdt = c.dtype
     iaxis = _np.lib.array_utils.normalize_axis_index(iaxis, c.ndim)
     if cnt == 0:
         return c
@@ -221,8 +221,6 @@ def polyder(c, m=1, scl=1, axis=0):
 
 def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006  (NumPy's signature)
     """The series integrated m times along axis, with constants k at lbnd, each time times scl."""
-    c = _float_copy(c)
-    cdt = c.dtype
     if not _np.iterable(k):
         k = [k]
     cnt = _as_int(m, "the order of integration")
@@ -235,6 +233,8 @@ def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006  (NumPy's signat
         raise ValueError("lbnd must be a scalar.")
     if _np.ndim(scl) != 0:
         raise ValueError("scl must be a scalar.")
+    c = _float_copy(c)
+    cdt = c.dtype
     iaxis = _np.lib.array_utils.normalize_axis_index(iaxis, c.ndim)
     if cnt == 0:
         return c
@@ -260,13 +260,13 @@ def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006  (NumPy's signat
 def polyfit(x, y, deg, rcond=None, full=False, w=None):
     """Least-squares fit of a series to (x, y) (numpy's polyutils._fit with polyvander)."""
     from ..linalg import lstsq
-    x = asarray(x) + 0.0
-    y = asarray(y) + 0.0
     deg = _np.asarray(deg)
     if deg.ndim > 1 or deg.dtype.kind not in "iu" or deg.size == 0:
         raise TypeError("deg must be an int or non-empty 1-D array of int")
     if deg.min() < 0:
         raise ValueError("expected deg >= 0")
+    x = asarray(x) + 0.0
+    y = asarray(y) + 0.0
     if x.ndim != 1:
         raise TypeError("expected 1D vector for x")
     if x.size == 0:
