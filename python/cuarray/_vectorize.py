@@ -91,8 +91,25 @@ def _extremum(ufunc, python_builtin):
     return pick
 
 
+def _traced(*args):
+    return any(isinstance(a, _fuse._Var) for a in args)
+
+
+def _math_function(name, ufunc):
+    """math.<name> as its ufunc on traced values; on plain numbers (constants of the function)
+    math's own, evaluated once while tracing."""
+    host = getattr(math, name)
+
+    def call(*args):
+        return ufunc(*args) if _traced(*args) else host(*args)
+    call.__name__ = name
+    return call
+
+
 def _math_log(x, base=None):
-    return _ufuncs.log(x) if base is None else _ufuncs.log(x) / _ufuncs.log(base)
+    if not _traced(x, base):
+        return math.log(x) if base is None else math.log(x, base)
+    return _ufuncs.log(x) if base is None else _ufuncs.log(x) / _math_log(base)
 
 
 # math's functions as ufuncs (math.pow is power: NumPy's types, not always float64).
@@ -124,7 +141,8 @@ def _math_namespace():
         if not name.startswith("_"):
             setattr(ns, name, _Unsupported(name))
     for name, ufunc in _MATH_UFUNCS.items():
-        setattr(ns, name, _core.ufuncs[ufunc])
+        if hasattr(math, name):  # exp2 and cbrt arrived in Python 3.11
+            setattr(ns, name, _math_function(name, _core.ufuncs[ufunc]))
     ns.log = _math_log
     for name in _MATH_CONSTANTS:
         setattr(ns, name, getattr(math, name))

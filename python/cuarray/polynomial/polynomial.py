@@ -184,6 +184,10 @@ def polydiv(c1, c2):
     return c1[j + 1:] / scl, _trimseq(c1[:j + 1])
 
 
+def _real(dtype):
+    return _np.finfo(dtype).dtype if dtype.kind == "c" else dtype
+
+
 def _moved(c, iaxis):
     order = [iaxis] + [d for d in range(c.ndim) if d != iaxis]
     return c.transpose(order)
@@ -214,7 +218,8 @@ def polyder(c, m=1, scl=1, axis=0):
         for _ in range(cnt):
             n = n - 1
             c = c * scl
-            powers = arange(1, n + 1, dtype=cdt).reshape((n,) + (1,) * (c.ndim - 1))
+            # NumPy multiplies by Python ints j (weak): the same values in c's real type
+            powers = arange(1, n + 1, dtype=_real(cdt)).reshape((n,) + (1,) * (c.ndim - 1))
             c = (powers * c[1:]).astype(cdt, copy=False)
     return _moved_back(c, iaxis)
 
@@ -250,7 +255,7 @@ def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006  (NumPy's signat
             tmp[0] = c[0] * 0
             tmp[1] = c[0]
             if n > 1:
-                divisors = arange(2, n + 1, dtype=_np.int64).reshape((n - 1,) + (1,) * (c.ndim - 1))
+                divisors = arange(2, n + 1, dtype=_real(cdt)).reshape((n - 1,) + (1,) * (c.ndim - 1))
                 tmp[2:] = c[1:] / divisors
             tmp[0] += k[i] - polyval(lbnd, tmp)
             c = tmp
