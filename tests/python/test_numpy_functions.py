@@ -172,6 +172,28 @@ def test_convolve_long_input_short_kernel(rng):
     _compare_sums(cp.convolve(cp.asarray(a), cp.asarray(v)), np.convolve(a, v), a, v, np.convolve, "full")
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,m", [(1031, 8), (1032, 8), (2048, 9), (5000, 257), (3000, 700), (4096, 1000)])
+def test_tiled_interior_and_general_edges(rng, dtype, n, m):
+    # Long enough for the tiled kernel (whole windows), with partial tiles, several tap chunks and
+    # the edges on the general kernel; non-finite values near both ends and in the middle.
+    a = random_array((n,), dtype, rng)
+    v = random_array((m,), dtype, rng)
+    a[[0, 3, n // 2, n - 2]] = [np.inf, np.nan, -np.inf, np.inf]
+    for mode in ("full", "same", "valid"):
+        for fn_np, fn_cp in ((np.convolve, cp.convolve), (np.correlate, cp.correlate)):
+            ref = fn_np(a, v, mode)
+            with np.errstate(invalid="ignore"):
+                scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
+            got = fn_cp(cp.asarray(a), cp.asarray(v), mode)
+            assert_allclose_np(got, ref, rtol=0, atol=4 * m * np.finfo(dtype).eps * scale + np.finfo(dtype).tiny)
+    # the swapped correlate (second input longer) is the reversed tiled result
+    ref = np.correlate(v, a, "full")
+    got = cp.correlate(cp.asarray(v), cp.asarray(a), "full")
+    scale = np.correlate(np.abs(v), np.nan_to_num(np.abs(a), posinf=0), "full")
+    assert_allclose_np(got, ref, rtol=0, atol=4 * m * np.finfo(dtype).eps * scale + np.finfo(dtype).tiny)
+
+
 def test_convolve_errors_like_numpy():
     one = cp.ones(3)
     expect_error(lambda: np.convolve([], [1.0]), lambda: cp.convolve(cp.ones(0), one), "a cannot be empty")

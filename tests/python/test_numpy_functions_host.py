@@ -112,6 +112,12 @@ def test_correlate_kernel_compiles(dtype):
     _compiles(_signal._kernel(np.dtype(dtype)), [dtype, dtype, None, None, None], [dtype])
 
 
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_tiled_correlate_kernels_compile(arch):
+    assert len(compile_to_cubin(_signal._TILED_SOURCE, "correlate_interior", arch)) > 0
+    assert all(name + "(" in _signal._TILED_SOURCE for name in _signal._TILED_NAMES.values())
+
+
 def test_interp_kernel_compiles():
     _compiles(_math_misc._INTERP, ["float64", "float64", "float64"] + [None] * 5, ["float64"])
     _compiles(_math_misc._INTERP, ["float64", "float64", "float64"] + [None] * 5, ["float64"], vec=2)
