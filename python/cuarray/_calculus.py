@@ -2,7 +2,7 @@
 views of the array (each step one elementwise kernel, written into slices of the result)."""
 import numpy as _np
 
-from . import _reductions, _scans, _ufuncs
+from . import _reductions, _scans
 from ._core import ndarray
 from ._creation import asarray, empty
 

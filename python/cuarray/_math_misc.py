@@ -11,6 +11,7 @@ import numpy as _np
 from . import _manipulation, _sorting, _ufuncs
 from ._core import ndarray
 from ._creation import asarray
+from ._functions import where as _where
 from ._fuse import fuse
 from ._user_kernels import ElementwiseKernel
 
@@ -206,9 +207,9 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
     interval_low = -interval_high
     ddmod = _ufuncs.mod(dd - interval_low, period) + interval_low
     if boundary_ambiguous:
-        ddmod = _ufuncs.where((ddmod == interval_low) & (dd > 0), _np.asarray(interval_high, ddmod.dtype)[()], ddmod)
+        ddmod = _where((ddmod == interval_low) & (dd > 0), _np.asarray(interval_high, ddmod.dtype)[()], ddmod)
     ph_correct = ddmod - dd
-    ph_correct = _ufuncs.where(abs(dd) < discont, _np.zeros((), ph_correct.dtype)[()], ph_correct)
+    ph_correct = _where(abs(dd) < discont, _np.zeros((), ph_correct.dtype)[()], ph_correct)
     up = p.astype(dtype, copy=True)
     up[slice1] = p[slice1] + ph_correct.cumsum(axis)
     return up

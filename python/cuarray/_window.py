@@ -6,6 +6,7 @@ import numpy as _np
 
 from . import _ufuncs
 from ._creation import arange, empty, ones
+from ._functions import where as _where
 
 __all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
 
@@ -29,7 +30,7 @@ def bartlett(M):
     if trivial is not None:
         return trivial
     n = _grid(M)
-    return _ufuncs.where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
+    return _where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
 
 
 def blackman(M):

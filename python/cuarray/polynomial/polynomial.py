@@ -15,6 +15,7 @@ import numpy as _np
 from .. import _reductions, _ufuncs
 from .._core import ndarray
 from .._creation import arange, array, asarray, empty, zeros
+from .._functions import where as _where
 from .._signal import convolve
 
 __all__ = ["polyval", "polyvander", "polycompanion", "polyvalfromroots", "polyadd", "polysub", "polymul",
@@ -305,7 +306,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
         scl = _ufuncs.sqrt((_ufuncs.square(lhs.real) + _ufuncs.square(lhs.imag)).sum(1))
     else:
         scl = _ufuncs.sqrt(_ufuncs.square(lhs).sum(1))
-    scl = _ufuncs.where(scl == 0, 1, scl)
+    scl = _where(scl == 0, 1, scl)
     c, resids, rank, s = lstsq(lhs.T / scl, rhs.T, rcond)
     c = (c.T / scl).T
     if deg.ndim > 0:
