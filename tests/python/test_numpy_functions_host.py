@@ -109,7 +109,7 @@ def test_power_series_argument_errors():
 
 @pytest.mark.parametrize("dtype", [d.name for d in ALL_DTYPES])
 def test_correlate_kernel_compiles(dtype):
-    _compiles(_signal._kernel(np.dtype(dtype)), [dtype, dtype, None, None, None], [dtype])
+    _compiles(_signal._kernel(np.dtype(dtype)), [dtype, dtype, None, None, None, None], [dtype])
 
 
 @pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
