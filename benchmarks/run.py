@@ -11,7 +11,8 @@ import time
 
 from . import (cold_start, copy_reference, creation, einsum, elementwise, histograms, indexing, linalg_products,
                user_kernels,
-               linalg_solvers, manipulation, manipulation_copy, numpy_functions, overhead, reduction, scan, select, sets, sort, transfer)
+               linalg_solvers, manipulation, manipulation_copy, numpy_functions, overhead, reduction, scan, select, sets,
+               sort, transfer)
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize

@@ -113,7 +113,8 @@ class AxisConcatenator:
                 if k != 0:
                     raise ValueError("special directives must be the first entry.")
                 if item in ("r", "c"):
-                    raise NotImplementedError("cuarray has no matrix class: the 'r' and 'c' directives are not supported")
+                    raise NotImplementedError(
+                        "cuarray has no matrix class: the 'r' and 'c' directives are not supported")
                 if "," in item:
                     vec = item.split(",")
                     try:

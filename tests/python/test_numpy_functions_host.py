@@ -53,7 +53,8 @@ def test_convolve_correlate_mode_errors():
     for np_fn, cp_fn in ((np.convolve, cp.convolve), (np.correlate, cp.correlate)):
         expect_error(lambda: np_fn(a, v, "bad"), lambda: cp_fn(a, v, "bad"),
                      "mode must be one of 'valid', 'same', or 'full' (got 'bad')")
-        expect_error(lambda: np_fn(a, v, 3), lambda: cp_fn(a, v, 3), "integer convolve/correlate mode must be 0, 1, or 2")
+        expect_error(lambda: np_fn(a, v, 3), lambda: cp_fn(a, v, 3),
+                     "integer convolve/correlate mode must be 0, 1, or 2")
         expect_error(lambda: np_fn(a, v, 1.5), lambda: cp_fn(a, v, 1.5))
 
 
@@ -95,7 +96,8 @@ def test_power_series_argument_errors():
     expect_error(lambda: npP.polyder(c, -1), lambda: cpP.polyder(c, -1), "The order of derivation must be non-negative")
     expect_error(lambda: npP.polyder(c, 1.5), lambda: cpP.polyder(c, 1.5), "must be an integer")
     expect_error(lambda: npP.polyint(c, 1, [1, 2]), lambda: cpP.polyint(c, 1, [1, 2]), "Too many integration constants")
-    expect_error(lambda: npP.polyint(c, -1), lambda: cpP.polyint(c, -1), "The order of integration must be non-negative")
+    expect_error(lambda: npP.polyint(c, -1), lambda: cpP.polyint(c, -1),
+                 "The order of integration must be non-negative")
     expect_error(lambda: npP.polyint(c, lbnd=[1, 2]), lambda: cpP.polyint(c, lbnd=[1, 2]), "lbnd must be a scalar.")
     expect_error(lambda: npP.polyint(c, scl=[1, 2]), lambda: cpP.polyint(c, scl=[1, 2]), "scl must be a scalar.")
     expect_error(lambda: npP.polyfit(c, c, -1), lambda: cpP.polyfit(c, c, -1), "expected deg >= 0")
