@@ -91,7 +91,8 @@ def test_pack_and_unpack_bodies_match_numpy(lib, rng):
             a = rng.integers(-2, 3, (rows, n)).astype(np.int32)
             ref = np.packbits(a, axis=1, bitorder=order)
             got = np.empty_like(ref)
-            lib.pack(_ptr(a, ctypes.c_int), _I64(n), _I64(ref.shape[1]), little, _ptr(got, ctypes.c_ubyte), _I64(got.size))
+            lib.pack(_ptr(a, ctypes.c_int), _I64(n), _I64(ref.shape[1]), little, _ptr(got, ctypes.c_ubyte),
+                     _I64(got.size))
             np.testing.assert_array_equal(got, ref)
             u = rng.integers(0, 256, (rows, n)).astype(np.uint8)
             for count in (None, 0, 3, 8 * n + 5, -2):
