@@ -5,7 +5,10 @@ standing in for arrays are rewritten into calls that can:
 
 - ``a if c else b`` becomes ``where(c, a, b)`` (both sides are computed, as in any SIMT kernel);
 - ``and``/``or``/``not`` become ``logical_and``/``logical_or``/``logical_not``;
-- a chained comparison ``a < b < c`` becomes ``logical_and(a < b, b < c)``.
+- a chained comparison ``a < b < c`` becomes ``logical_and(a < b, b < c)``;
+- ``if``/``elif``/``else`` statements and the returns inside them are predicated (_Predicate):
+  both branches run, assignments keep the old value where their condition is false, returns
+  record their value where they are taken first.
 
 The rewritten function runs in a namespace where ``math``'s functions and constants, ``numpy``
 and the builtins ``abs``, ``min``, ``max``, ``int``, ``float``, ``bool``, ``complex`` are cuarray's
@@ -14,7 +17,7 @@ ordinary Python that runs once, at trace time. The trace is cuarray.fuse's (_fus
 ufunc call is written into the kernel with the loop NumPy 2 picks, so types follow NumPy's rules
 for the arrays given (every argument is made an array first, as numpy.vectorize does).
 
-What cannot be compiled (an ``if`` statement or ``while`` on an element's value, a call to an
+What cannot be compiled (a ``while`` on an element's value, a loop under an ``if``, a call to an
 unknown function, indexing, a ``math`` function without a ufunc) raises TypeError naming the
 reason; nothing falls back to running the function on the host.
 """
@@ -70,6 +73,104 @@ class _Rewrite(ast.NodeTransformer):
         for part in parts[1:]:
             result = self._call("logical_and", [result, part])
         return result
+
+
+class _CannotCompile(Exception):
+    """A construct the rewrite cannot express; vectorize reports it as a TypeError."""
+
+
+def _helper(name, args):
+    return _Rewrite._call(name, args)
+
+
+def _name(id_, store=False):
+    return ast.Name(id=id_, ctx=ast.Store() if store else ast.Load())
+
+
+def _assign(target, value):
+    return ast.Assign(targets=[_name(target, store=True)], value=value, lineno=0)
+
+
+class _Predicate:
+    """``if`` statements and returns as predicated straight-line code. Both branches of an
+    ``if`` run; an assignment under a condition keeps the old value where the condition is false
+    (``x = where(c, new, x)``); a return under a condition records its value where the condition
+    holds and no earlier return happened. This is what a SIMT kernel does with a branch on an
+    element's value."""
+
+    RET, DONE = "__cuarray_ret__", "__cuarray_done__"
+
+    def __init__(self, params):
+        self.bound = set(params)
+        self.count = 0
+        self.returns = False  # a return has been recorded (DONE and RET exist)
+
+    def _and(self, a, b):
+        if a is None or b is None:
+            return b if a is None else a
+        return _helper("logical_and", [a, b])
+
+    def _active(self, pred):
+        """Where a statement under `pred` takes effect: pred, and no return taken yet."""
+        return self._and(pred, _helper("logical_not", [_name(self.DONE)]) if self.returns else None)
+
+    def _store(self, target, value, pred, out):
+        active = self._active(pred)
+        if active is None or target not in self.bound:
+            out.append(_assign(target, value))
+        else:
+            out.append(_assign(target, _helper("where", [active, value, _name(target)])))
+        self.bound.add(target)
+
+    def block(self, stmts, pred, out):
+        for stmt in stmts:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                self._store(stmt.targets[0].id, stmt.value, pred, out)
+            elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                value = ast.BinOp(left=_name(stmt.target.id), op=stmt.op, right=stmt.value)
+                self._store(stmt.target.id, value, pred, out)
+            elif isinstance(stmt, ast.If):
+                cond = "__cuarray_cond%d__" % self.count
+                self.count += 1
+                out.append(_assign(cond, stmt.test))
+                self.block(stmt.body, self._and(pred, _name(cond)), out)
+                self.block(stmt.orelse, self._and(pred, _helper("logical_not", [_name(cond)])), out)
+            elif isinstance(stmt, ast.Return):
+                if stmt.value is None or isinstance(stmt.value, ast.Tuple):
+                    raise _CannotCompile("a return of nothing or of a tuple inside an if statement")
+                active = self._active(pred)
+                if not self.returns:
+                    out.append(_assign(self.RET, stmt.value))
+                    out.append(_assign(self.DONE, ast.Constant(True) if pred is None else pred))
+                    self.returns = True
+                else:
+                    out.append(_assign(self.RET, _helper("where", [active, stmt.value, _name(self.RET)])))
+                    out.append(_assign(self.DONE, _helper("logical_or", [_name(self.DONE), active])))
+                if pred is None:
+                    return  # what follows an unconditional return never runs
+            elif isinstance(stmt, (ast.Expr, ast.Pass)):
+                out.append(stmt)
+            elif pred is None and not self.returns and not any(isinstance(n, (ast.If, ast.Return))
+                                                               for n in ast.walk(stmt)):
+                out.append(stmt)  # loops with fixed trip counts and the like run while tracing
+            else:
+                raise _CannotCompile("a %s under an if statement or after a conditional return"
+                                     % type(stmt).__name__.lower())
+
+
+def _predicated(node):
+    """node (a FunctionDef) with its if statements predicated, when it has any."""
+    if not any(isinstance(n, ast.If) for n in ast.walk(node)):
+        return node
+    args = node.args
+    params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+    predicate = _Predicate(params)
+    body = []
+    predicate.block(node.body, None, body)
+    if predicate.returns:
+        body.append(ast.Return(value=_name(_Predicate.RET)))
+    node.body = body
+    return node
 
 
 def _cast(python_type, dtype):
@@ -151,8 +252,16 @@ def _math_namespace():
 
 def _helpers():
     import cuarray
-    return types.SimpleNamespace(where=lambda c, a, b: cuarray.where(c, a, b), logical_and=_ufuncs.logical_and,
-                                 logical_or=_ufuncs.logical_or, logical_not=_ufuncs.logical_not)
+    def where(c, a, b):
+        if not _traced(c, a, b):  # constants only: Python's own conditional
+            return a if c else b
+        return cuarray.where(c, a, b)
+
+    def logical(ufunc, python):
+        return lambda *args: ufunc(*args) if _traced(*args) else python(*args)
+    return types.SimpleNamespace(where=where, logical_and=logical(_ufuncs.logical_and, lambda a, b: a and b),
+                                 logical_or=logical(_ufuncs.logical_or, lambda a, b: a or b),
+                                 logical_not=logical(_ufuncs.logical_not, lambda a: not a))
 
 
 def _lambda_node(func, source):
@@ -197,7 +306,10 @@ def _function_node(func):
 
 def _compile(func):
     """func rewritten (see the module's docstring) and bound in the tracing namespace."""
-    node = _Rewrite().visit(_function_node(func))
+    try:
+        node = _predicated(_Rewrite().visit(_function_node(func)))
+    except _CannotCompile as reason:
+        raise TypeError("cuarray.vectorize cannot compile %s into a kernel: %s" % (func.__name__, reason)) from None
     module = ast.fix_missing_locations(ast.Module(body=[node], type_ignores=[]))
     math_ns, helpers = _math_namespace(), _helpers()
     import cuarray

@@ -3,12 +3,15 @@
 Host: what compiles (the kernel, its types, an NVRTC compile for sm_90) and what does not (a clear
 TypeError, never a silent host run). GPU: results against the same expression written with NumPy's
 array functions, on random data, with NumPy's result dtypes."""
+import ast
 import math
+import types
 
 import numpy as np
 import pytest
 
 import cuarray as cp
+from cuarray import _vectorize
 from cuarray.cuda.compiler import compile_to_cubin
 
 from helpers import assert_allclose_np, assert_array_equal_np, random_array
@@ -71,9 +74,9 @@ def _exp_log_ref(x):
 
 
 def _branching(x):
-    if x > 0:
-        return x
-    return -x
+    while x > 1:  # a trip count that depends on the element
+        x = x / 2
+    return x
 
 
 def _indexing(x):
@@ -92,8 +95,46 @@ def _two_outputs(x, y):
     return x + y, x * y
 
 
+def _early_returns(x, y):
+    t = x
+    if x > y:
+        t = x - y
+        if t > 1:
+            t *= 2
+    elif x < -1:
+        t = -x
+    else:
+        return y * 3
+    if t > 2.5:
+        return t - 10
+    s = t + 1
+    return s
+
+
+def _abs_by_if(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def _loop_under_if(x):
+    if x > 0:
+        for _ in range(2):
+            x = x + 1
+    return x
+
+
+def _early_returns_ref(x, y):
+    return np.vectorize(_early_returns, otypes=[np.result_type(x, y)])(x, y)
+
+
+def _abs_by_if_ref(x):
+    return np.abs(x)
+
+
 CASES = [(_polar, _polar_ref, 2), (_piecewise, _piecewise_ref, 2), (_logic, _logic_ref, 2),
-         (_clamped, _clamped_ref, 1), (_exp_log, _exp_log_ref, 1)]
+         (_clamped, _clamped_ref, 1), (_exp_log, _exp_log_ref, 1), (_early_returns, _early_returns_ref, 2),
+         (_abs_by_if, _abs_by_if_ref, 1)]
 
 
 # --- host: compiling ------------------------------------------------------------------------------------
@@ -127,7 +168,22 @@ def test_two_outputs_and_otypes():
     assert v.otypes == "e"
 
 
+@pytest.mark.parametrize("func", [_early_returns, _abs_by_if, _piecewise, _logic])
+def test_rewritten_function_computes_what_the_python_function_does(rng, func):
+    # The rewrite (if statements predicated, conditional expressions and boolean operators as
+    # calls) run with NumPy's array functions, against the original function element by element.
+    node = _vectorize._predicated(_vectorize._Rewrite().visit(_vectorize._function_node(func)))
+    namespace = dict(func.__globals__, __cuarray_vectorize__=types.SimpleNamespace(
+        where=np.where, logical_and=np.logical_and, logical_or=np.logical_or, logical_not=np.logical_not))
+    exec(compile(ast.fix_missing_locations(ast.Module(body=[node], type_ignores=[])), "<test>", "exec"), namespace)
+    rewritten = namespace[node.name]
+    args = [np.round(rng.uniform(-4, 4, 500), 1) for _ in range(func.__code__.co_argcount)]
+    expected = np.array([func(*values) for values in zip(*args)])
+    np.testing.assert_array_equal(np.asarray(rewritten(*args)), expected)
+
+
 @pytest.mark.parametrize("func,reason", [(_branching, "branches on an array value"), (_indexing, "indexing"),
+                                         (_loop_under_if, "a for under an if statement"),
                                          (_no_gpu_equivalent, "math.gamma has no elementwise GPU equivalent"),
                                          (_calls_unknown, "cannot compile")])
 def test_what_cannot_compile_is_a_type_error(func, reason):
