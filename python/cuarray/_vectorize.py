@@ -173,6 +173,10 @@ def _predicated(node):
     return node
 
 
+def _traced(*args):
+    return any(isinstance(a, _fuse._Var) for a in args)
+
+
 def _cast(python_type, dtype):
     def cast(value=0, *args):
         if isinstance(value, _fuse._Var) and not args:
@@ -183,17 +187,13 @@ def _cast(python_type, dtype):
 
 def _extremum(ufunc, python_builtin):
     def pick(*args, **kwargs):
-        if kwargs or len(args) < 2 or not any(isinstance(a, _fuse._Var) for a in args):
+        if kwargs or len(args) < 2 or not _traced(*args):
             return python_builtin(*args, **kwargs)
         result = args[0]
         for a in args[1:]:
             result = ufunc(result, a)
         return result
     return pick
-
-
-def _traced(*args):
-    return any(isinstance(a, _fuse._Var) for a in args)
 
 
 def _math_function(name, ufunc):
@@ -251,9 +251,11 @@ def _math_namespace():
 
 
 def _helpers():
+    """The calls the rewrite inserts; on constants alone, Python's own operations."""
     import cuarray
+
     def where(c, a, b):
-        if not _traced(c, a, b):  # constants only: Python's own conditional
+        if not _traced(c, a, b):
             return a if c else b
         return cuarray.where(c, a, b)
 
@@ -313,9 +315,7 @@ def _compile(func):
     module = ast.fix_missing_locations(ast.Module(body=[node], type_ignores=[]))
     math_ns, helpers = _math_namespace(), _helpers()
     import cuarray
-    namespace = {}
-    for name, value in dict(func.__globals__).items():
-        namespace[name] = value
+    namespace = dict(func.__globals__)
     if func.__closure__:  # free variables become globals of the recompiled function (their values now)
         for name, cell in zip(func.__code__.co_freevars, func.__closure__):
             namespace[name] = cell.cell_contents
