@@ -16,6 +16,9 @@ from ._fuse import fuse
 __all__ = ["isclose", "allclose", "array_equal", "array_equiv"]
 
 
+_FUSED = {}
+
+
 def _fused(equal_nan, y_dtype):
     """One fused kernel per (equal_nan, y's inexact dtype); each keeps its traced signatures."""
     key = (equal_nan, y_dtype)
@@ -29,9 +32,6 @@ def _fused(equal_nan, y_dtype):
             return result
         _FUSED[key] = fuse(kernel_name="isclose")(close)
     return _FUSED[key]
-
-
-_FUSED = {}
 
 
 def _operand(v):
