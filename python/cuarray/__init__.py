@@ -38,6 +38,21 @@ from ._raw_kernel import RawKernel, RawModule
 from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype
 from .linalg import matrix_transpose
 from . import fft, linalg, random, testing
+# NumPy's remaining functions (docs/numpy_functions.md), by NumPy's documentation sections.
+from ._logic import isclose, allclose, array_equal, array_equiv
+from ._signal import convolve, correlate
+from ._math_misc import interp, sinc, i0, real_if_close, unwrap
+from ._calculus import gradient, trapezoid
+from ._covariance import cov, corrcoef
+from ._packing import packbits, unpackbits
+from ._index_tricks import mgrid, ogrid, r_, c_, s_, index_exp, diag_indices, diag_indices_from, ndindex, ndenumerate, \
+    broadcast
+from ._twodim_base import vander, mask_indices
+from ._shape_base import apply_along_axis, apply_over_axes
+from ._window import bartlett, blackman, hamming, hanning, kaiser
+from ._polynomial import poly, roots, polyval, polyfit, polyadd, polysub, polymul, polydiv, polyder, polyint, poly1d
+from ._vectorize import vectorize
+from . import polynomial
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
 from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,

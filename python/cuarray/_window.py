@@ -1,0 +1,70 @@
+"""NumPy's window functions: bartlett, blackman, hamming, hanning, kaiser, each NumPy's formula
+over arange(1 - M, M, 2) (float64) evaluated on the device."""
+import math
+
+import numpy as _np
+
+from . import _ufuncs
+from ._creation import arange, empty, ones
+from ._functions import where as _where
+
+__all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
+
+
+def _points(M):
+    """n = arange(1 - M, M, 2) in float64, or the trivial windows of length < 2 (None)."""
+    if M < 1:
+        return empty((0,), _np.float64)
+    if M == 1:
+        return ones((1,), _np.float64)
+    return None
+
+
+def _grid(M):
+    return arange(1 - M, M, 2, dtype=_np.float64)
+
+
+def bartlett(M):
+    """The triangular Bartlett window."""
+    trivial = _points(M)
+    if trivial is not None:
+        return trivial
+    n = _grid(M)
+    return _where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
+
+
+def blackman(M):
+    """The Blackman window: 0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1))."""
+    trivial = _points(M)
+    if trivial is not None:
+        return trivial
+    n = _grid(M)
+    return 0.42 + 0.5 * _ufuncs.cos(math.pi * n / (M - 1)) + 0.08 * _ufuncs.cos(2.0 * math.pi * n / (M - 1))
+
+
+def hamming(M):
+    """The Hamming window: 0.54 + 0.46 cos(pi n / (M - 1))."""
+    trivial = _points(M)
+    if trivial is not None:
+        return trivial
+    n = _grid(M)
+    return 0.54 + 0.46 * _ufuncs.cos(math.pi * n / (M - 1))
+
+
+def hanning(M):
+    """The Hann window: 0.5 + 0.5 cos(pi n / (M - 1))."""
+    trivial = _points(M)
+    if trivial is not None:
+        return trivial
+    n = _grid(M)
+    return 0.5 + 0.5 * _ufuncs.cos(math.pi * n / (M - 1))
+
+
+def kaiser(M, beta):
+    """The Kaiser window: i0(beta sqrt(1 - (2 k / (M - 1) - 1)**2)) / i0(beta)."""
+    from ._math_misc import i0
+    if M == 1:
+        return ones((1,), _np.float64)
+    n = arange(0, M, dtype=_np.float64)
+    alpha = (M - 1) / 2.0
+    return i0(beta * _ufuncs.sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / i0(_np.float64(beta))

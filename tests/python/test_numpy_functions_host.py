@@ -1,0 +1,163 @@
+"""Host-only checks of NumPy's remaining functions (no GPU needed): the pure-host index objects,
+the argument errors raised before any device work (NumPy's types and messages), and an NVRTC
+compile for sm_90 of every kernel these functions run, for every dtype they take."""
+import numpy as np
+import numpy.polynomial.polynomial as npP
+import pytest
+
+import cuarray as cp
+import cuarray.polynomial.polynomial as cpP
+from cuarray import _logic, _math_misc, _packing, _signal
+from cuarray.cuda.compiler import compile_to_cubin
+
+from helpers import ALL_DTYPES, expect_error
+
+
+def _compiles(kernel, in_dtypes, out_dtypes, vec=1):
+    source = kernel._kernel._source(in_dtypes, out_dtypes, vec)
+    assert len(compile_to_cubin(source, kernel.name, "sm_90")) > 0
+
+
+# --- pure host objects -------------------------------------------------------------------------------
+
+def test_s_index_exp_ndindex_are_numpys():
+    assert cp.s_[1:5:2, ..., None] == np.s_[1:5:2, ..., None]
+    assert cp.index_exp[3] == np.index_exp[3] == (3,)
+    assert cp.s_[3] == 3
+    assert list(cp.ndindex(2, 3)) == list(np.ndindex(2, 3))
+    assert list(cp.ndindex((0, 2))) == []
+    assert len(cp.r_) == len(cp.c_) == len(cp.mgrid) == 0
+
+
+def test_diag_indices_from_checks_the_shape_only():
+    expect_error(lambda: np.diag_indices_from(np.ones(3)), lambda: cp.diag_indices_from(np.ones(3)),
+                 "input array must be at least 2-d")
+    expect_error(lambda: np.diag_indices_from(np.ones((2, 3))), lambda: cp.diag_indices_from(np.ones((2, 3))),
+                 "All dimensions of input must be of equal length")
+
+
+def test_concatenator_directive_errors():
+    expect_error(lambda: np.r_[1, "r"], lambda: cp.r_[1, "r"], "special directives must be the first entry.")
+    expect_error(lambda: np.r_["x", 1], lambda: cp.r_["x", 1], "unknown special directive")
+    expect_error(lambda: np.r_["1,x", 1], lambda: cp.r_["1,x", 1], "unknown special directive '1,x'")
+    with pytest.raises(NotImplementedError, match="matrix"):
+        cp.r_["r", 1]
+    with pytest.raises(NotImplementedError, match="matrix"):
+        cp.r_["1 2; 3 4"]
+
+
+# --- argument errors before device work ----------------------------------------------------------------
+
+def test_convolve_correlate_mode_errors():
+    a, v = np.ones(4), np.ones(2)
+    for np_fn, cp_fn in ((np.convolve, cp.convolve), (np.correlate, cp.correlate)):
+        expect_error(lambda: np_fn(a, v, "bad"), lambda: cp_fn(a, v, "bad"),
+                     "mode must be one of 'valid', 'same', or 'full' (got 'bad')")
+        expect_error(lambda: np_fn(a, v, 3), lambda: cp_fn(a, v, 3),
+                     "integer convolve/correlate mode must be 0, 1, or 2")
+        expect_error(lambda: np_fn(a, v, 1.5), lambda: cp_fn(a, v, 1.5))
+
+
+def test_packbits_unpackbits_argument_errors():
+    a, u = np.ones(3, np.int32), np.ones(3, np.uint8)
+    for order in ("x", "l", "b", "Big", ""):
+        expect_error(lambda: np.packbits(a, bitorder=order), lambda: cp.packbits(a, bitorder=order),
+                     "'order' must be either 'little' or 'big'")
+    expect_error(lambda: np.packbits(a, bitorder=None), lambda: cp.packbits(a, bitorder=None), "must be str, not None")
+    for order in ("x", "middle", "Big", ""):
+        expect_error(lambda: np.unpackbits(u, bitorder=order), lambda: cp.unpackbits(u, bitorder=order),
+                     "'order' must begin with 'l' or 'b'")
+    expect_error(lambda: np.unpackbits(u, count=1.5), lambda: cp.unpackbits(u, count=1.5),
+                 "cannot be interpreted as an integer")
+
+
+def test_interp_gradient_cov_argument_errors():
+    x = np.ones(3)
+    expect_error(lambda: np.interp(x, x, x, period=0), lambda: cp.interp(x, x, x, period=0),
+                 "period must be a non-zero value")
+    expect_error(lambda: np.gradient(np.arange(5.0), edge_order=3), lambda: cp.gradient(np.arange(5.0), edge_order=3),
+                 "'edge_order' greater than 2 not supported")
+    expect_error(lambda: np.cov(x, ddof=1.5), lambda: cp.cov(x, ddof=1.5), "ddof must be integer")
+
+
+def test_legacy_polynomial_argument_errors():
+    p = np.array([1.0, 2.0, 3.0])
+    expect_error(lambda: np.polyder(p, -1), lambda: cp.polyder(p, -1), "Order of derivative must be positive")
+    expect_error(lambda: np.polyint(p, -1), lambda: cp.polyint(p, -1), "Order of integral must be positive")
+    expect_error(lambda: np.polyint(p, 3, [1, 2]), lambda: cp.polyint(p, 3, [1, 2]),
+                 "k must be a scalar or a rank-1 array of length 1 or >m.")
+    expect_error(lambda: np.polyfit(p, p, -1), lambda: cp.polyfit(p, p, -1), "expected deg >= 0")
+
+
+def test_power_series_argument_errors():
+    c = np.array([1.0, 2.0])
+    expect_error(lambda: npP.polyvander(c, -1), lambda: cpP.polyvander(c, -1), "deg must be non-negative")
+    expect_error(lambda: npP.polyvander(c, 1.5), lambda: cpP.polyvander(c, 1.5), "deg must be an integer")
+    expect_error(lambda: npP.polyder(c, -1), lambda: cpP.polyder(c, -1), "The order of derivation must be non-negative")
+    expect_error(lambda: npP.polyder(c, 1.5), lambda: cpP.polyder(c, 1.5), "must be an integer")
+    expect_error(lambda: npP.polyint(c, 1, [1, 2]), lambda: cpP.polyint(c, 1, [1, 2]), "Too many integration constants")
+    expect_error(lambda: npP.polyint(c, -1), lambda: cpP.polyint(c, -1),
+                 "The order of integration must be non-negative")
+    expect_error(lambda: npP.polyint(c, lbnd=[1, 2]), lambda: cpP.polyint(c, lbnd=[1, 2]), "lbnd must be a scalar.")
+    expect_error(lambda: npP.polyint(c, scl=[1, 2]), lambda: cpP.polyint(c, scl=[1, 2]), "scl must be a scalar.")
+    expect_error(lambda: npP.polyfit(c, c, -1), lambda: cpP.polyfit(c, c, -1), "expected deg >= 0")
+    expect_error(lambda: npP.polyfit(c, c, 1.5), lambda: cpP.polyfit(c, c, 1.5),
+                 "deg must be an int or non-empty 1-D array of int")
+    expect_error(lambda: npP.polyfit(c, c, []), lambda: cpP.polyfit(c, c, []),
+                 "deg must be an int or non-empty 1-D array of int")
+
+
+# --- every kernel compiles ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [d.name for d in ALL_DTYPES])
+def test_correlate_kernel_compiles(dtype):
+    _compiles(_signal._kernel(np.dtype(dtype)), [dtype, dtype, None, None, None, None], [dtype])
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_tiled_correlate_kernels_compile(arch):
+    assert len(compile_to_cubin(_signal._TILED_SOURCE, "correlate_interior", arch)) > 0
+    assert all(name + "(" in _signal._TILED_SOURCE for name in _signal._TILED_NAMES.values())
+
+
+def test_interp_kernel_compiles():
+    _compiles(_math_misc._INTERP, ["float64", "float64", "float64"] + [None] * 5, ["float64"])
+    _compiles(_math_misc._INTERP, ["float64", "float64", "float64"] + [None] * 5, ["float64"], vec=2)
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int16", "int32", "uint32", "int64", "uint64"])
+def test_packbits_kernels_compile(dtype):
+    _compiles(_packing._PACK, [dtype, None, None, None], ["uint8"])
+
+
+def test_unpackbits_kernel_compiles():
+    _compiles(_packing._UNPACK, ["uint8", None, None, None], ["uint8"])
+
+
+@pytest.mark.parametrize("x_dtype,y_dtype", [("float32", "float32"), ("float16", "float16"), ("int32", "int64"),
+                                             ("bool", "uint8"), ("complex64", "complex128"), ("float64", "int8"),
+                                             ("uint64", "float32")])
+@pytest.mark.parametrize("equal_nan", [False, True])
+def test_isclose_fuses_into_one_kernel_that_compiles(x_dtype, y_dtype, equal_nan):
+    y_inexact = np.result_type(np.dtype(y_dtype), 1.0)
+    fused = _logic._fused(equal_nan, None if y_inexact == np.dtype(y_dtype) else y_inexact)
+    kernel = fused.kernel(np.ones(2, x_dtype), np.ones(2, y_dtype), 1e-8, 1e-5)
+    assert kernel is not None, "isclose must fuse into one kernel"
+    assert kernel.out_params == "bool _o0"
+    _compiles(kernel, [x_dtype, y_dtype, None, None], ["bool"], vec=4)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+def test_sinc_fuses_into_one_kernel_that_compiles(dtype):
+    y_dtype = np.result_type(np.dtype(dtype), np.pi)
+    eps = np.finfo(y_dtype).eps if y_dtype.kind == "f" else 1e-20
+    kernel = _math_misc._sinc.kernel(np.ones(2, dtype), eps)
+    assert kernel is not None
+    _compiles(kernel, [dtype, None], [kernel.out_params.split()[0]])
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_i0_fuses_into_one_kernel_that_compiles(dtype):
+    kernel = _math_misc._i0.kernel(np.ones(2, dtype))
+    assert kernel is not None and kernel.out_params == "%s _o0" % dtype
+    _compiles(kernel, [dtype], [dtype])

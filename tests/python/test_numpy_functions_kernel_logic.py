@@ -1,0 +1,114 @@
+"""Host-only: the bodies of interp's, packbits'/unpackbits' and correlate's elementwise kernels,
+built by the host C++ compiler around plain arrays (a stand-in for CArray's flat indexing) and
+run against NumPy. This checks each kernel's logic on machines without a GPU: brackets,
+duplicates, NaN and infinity fallbacks, bit orders, counts, window bounds. Skipped where no C++
+compiler is found; the GPU tests run the real kernels."""
+import ctypes
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from cuarray import _math_misc, _packing, _signal
+
+CXX = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
+pytestmark = pytest.mark.skipif(CXX is None, reason="no host C++ compiler")
+
+_PRELUDE = r"""
+#include <cmath>
+using std::isnan;
+template <class T> struct Flat { const T* p; T operator[](long long i) const { return p[i]; } };
+template <class A, class B> A cuarray_cast(B b) { return static_cast<A>(b); }
+"""
+
+_SOURCE = _PRELUDE + r"""
+extern "C" void interp(const double* xs, long long count, const double* xp_data, const double* fp_data,
+                       long long m, double left_value, double right_value, bool left_is_first,
+                       bool right_is_last, double* ys) {
+  Flat<double> xp{xp_data}, fp{fp_data};
+  for (long long i = 0; i < count; ++i) { const double x = xs[i]; double y; %(interp)s ys[i] = y; }
+}
+extern "C" void pack(const int* data, long long n, long long nout, bool little, unsigned char* outs, long long total) {
+  typedef int T;
+  Flat<int> a{data};
+  for (long long i = 0; i < total; ++i) { unsigned char out; %(pack)s outs[i] = out; }
+}
+extern "C" void unpack(const unsigned char* data, long long n, long long nout, bool little, unsigned char* outs,
+                       long long total) {
+  Flat<unsigned char> a{data};
+  for (long long i = 0; i < total; ++i) { unsigned char out; %(unpack)s outs[i] = out; }
+}
+extern "C" void correlate(const double* a_data, const double* v_data, long long n, long long m, long long left,
+                          long long first, double* outs, long long total) {
+  typedef double T;
+  Flat<double> a{a_data}, v{v_data};
+  for (long long i = 0; i < total; ++i) { T out; %(correlate)s outs[i] = out; }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kernel_logic")
+    source = folder / "bodies.cpp"
+    source.write_text(_SOURCE % dict(interp=_math_misc._INTERP.operation, pack=_packing._PACK.operation,
+                                     unpack=_packing._UNPACK.operation,
+                                     correlate=_signal._kernel(np.dtype(np.float64)).operation))
+    library = folder / "libbodies.so"
+    subprocess.run([CXX, "-O1", "-shared", "-fPIC", "-o", str(library), str(source)], check=True)
+    return ctypes.CDLL(str(library))
+
+
+def _ptr(a, ctype=ctypes.c_double):
+    return a.ctypes.data_as(ctypes.POINTER(ctype))
+
+
+_I64 = ctypes.c_longlong
+
+
+def test_interp_body_matches_numpy(lib, rng):
+    for trial in range(150):
+        m = int(rng.integers(1, 40))
+        xp = np.sort(np.round(rng.uniform(-5, 5, m) * 2) / 2)  # ties: duplicated sample points
+        fp = rng.standard_normal(m)
+        if trial % 3 == 0:
+            fp[rng.integers(0, m)] = rng.choice([np.inf, -np.inf, np.nan])
+        x = np.concatenate([rng.uniform(-7, 7, 50), xp, [np.nan, np.inf, -np.inf]])
+        for left, right in ((None, None), (-1.5, 2.0)):
+            got = np.empty_like(x)
+            lib.interp(_ptr(x), _I64(x.size), _ptr(xp), _ptr(fp), _I64(m), ctypes.c_double(left or 0.0),
+                       ctypes.c_double(right or 0.0), ctypes.c_bool(left is None), ctypes.c_bool(right is None),
+                       _ptr(got))
+            np.testing.assert_array_equal(got, np.interp(x, xp, fp, left, right))
+
+
+def test_pack_and_unpack_bodies_match_numpy(lib, rng):
+    for _ in range(60):
+        rows, n = (int(v) for v in rng.integers(1, 30, 2))
+        for order in ("big", "little"):
+            little = ctypes.c_bool(order == "little")
+            a = rng.integers(-2, 3, (rows, n)).astype(np.int32)
+            ref = np.packbits(a, axis=1, bitorder=order)
+            got = np.empty_like(ref)
+            lib.pack(_ptr(a, ctypes.c_int), _I64(n), _I64(ref.shape[1]), little, _ptr(got, ctypes.c_ubyte),
+                     _I64(got.size))
+            np.testing.assert_array_equal(got, ref)
+            u = rng.integers(0, 256, (rows, n)).astype(np.uint8)
+            for count in (None, 0, 3, 8 * n + 5, -2):
+                ref = np.unpackbits(u, axis=1, count=count, bitorder=order)
+                got = np.empty_like(ref)
+                lib.unpack(_ptr(u, ctypes.c_ubyte), _I64(n), _I64(ref.shape[1]), little, _ptr(got, ctypes.c_ubyte),
+                           _I64(got.size))
+                np.testing.assert_array_equal(got, ref)
+
+
+def test_correlate_body_matches_numpy(lib, rng):
+    for _ in range(150):
+        n, m = sorted((int(v) for v in rng.integers(1, 40, 2)), reverse=True)
+        a, v = rng.standard_normal(n), rng.standard_normal(m)
+        for mode, (length, left) in {"valid": (n - m + 1, 0), "same": (n, m // 2), "full": (n + m - 1, m - 1)}.items():
+            first = int(rng.integers(0, length))  # the general kernel also runs on a tail of the output
+            got = np.empty(length - first)
+            lib.correlate(_ptr(a), _ptr(v), _I64(n), _I64(m), _I64(left), _I64(first), _ptr(got), _I64(got.size))
+            np.testing.assert_allclose(got, np.correlate(a, v, mode)[first:], rtol=1e-12, atol=1e-12)
