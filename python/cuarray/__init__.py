@@ -34,6 +34,7 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
                          shape, ndim, size, isscalar)
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
 from ._raw_kernel import RawKernel, RawModule
+from ._interop import from_dlpack, fromDlpack, toDlpack
 from . import linalg, random, testing
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).

@@ -3,7 +3,7 @@ import math
 
 import numpy as _np
 
-from . import _core
+from . import _core, _interop
 from ._core import ndarray
 
 
@@ -24,6 +24,9 @@ def from_numpy(host):
 
 def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
     """numpy.asarray: a device array, copying host data; a cuarray array is returned as is when it fits."""
+    foreign = None if isinstance(a, ndarray) else _interop.device_array_of(a, copy)
+    if foreign is not None:  # another library's GPU memory, viewed (or copied when copy=True)
+        a, copy = foreign, False
     if isinstance(a, ndarray):
         if a._device_id != _core.get_current_device():
             a = _core.to_device(a, _core.get_current_device())
@@ -43,6 +46,9 @@ def asanyarray(a, dtype=None, order=None, *, copy=None):
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     """numpy.array: copies by default; ndmin prepends length-1 dims."""
+    foreign = None if isinstance(obj, ndarray) else _interop.device_array_of(obj, None if copy else False)
+    if foreign is not None:  # another library's GPU memory: copied below unless copy=False
+        obj = foreign
     if isinstance(obj, ndarray):
         out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
         if out._device_id != _core.get_current_device():

@@ -25,4 +25,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_einsum(m);
   cuarray::py::bind_linalg(m);
   cuarray::py::bind_user_kernels(m);
+  cuarray::py::bind_interop(m);
 }
