@@ -9,6 +9,8 @@ import gc
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cuarray as cp
 from dlpack_structs import (IS_COPIED, READ_ONLY, FakeProducer, FakeTensor, capsule_name, kDLBfloat, kDLBool,
@@ -52,6 +54,30 @@ def test_unsupported_tensor_is_refused_and_released_once(versioned, bad):
     del capsule
     gc.collect()
     assert tensor.deleter_calls == 1  # the renamed capsule no longer owns the tensor
+
+
+@given(dtype=st.sampled_from(ALL_DTYPES), versioned=st.booleans(),
+       layout=st.lists(st.tuples(st.integers(1, 5), st.integers(-7, 7)), max_size=4),
+       c_order=st.booleans())
+def test_cuda_tensor_is_viewed_with_its_layout_and_released_with_its_last_view(dtype, versioned, layout, c_order):
+    # No GPU work: a view of CUDA memory is made without touching the memory or the driver.
+    shape = tuple(n for n, _ in layout)
+    strides = None if c_order else tuple(s for _, s in layout)
+    address = 0x7F00_0000_0000
+    tensor = FakeTensor(versioned=versioned, dtype=(*DLPACK_TYPES[dtype.name], 1), shape=shape, strides=strides,
+                        data=address)
+    y = cp.from_dlpack(tensor.capsule())
+    assert y.dtype == dtype and y.shape == shape
+    expected = np.empty(shape, dtype).strides if strides is None else tuple(s * dtype.itemsize for s in strides)
+    assert y.strides == expected
+    assert y.data.ptr == address
+    view = y[..., None]
+    del y
+    gc.collect()
+    assert tensor.deleter_calls == 0  # a view still holds the memory
+    del view
+    gc.collect()
+    assert tensor.deleter_calls == 1
 
 
 def test_other_major_version_is_refused_and_released_once():
@@ -215,6 +241,20 @@ def test_numpy_reads_a_host_export(layout, dtype, rng):
     capsule = x.__dlpack__(max_version=(1, 0), dl_device=(kDLCPU, 0))
     managed, t = read_capsule(capsule)
     assert managed.flags & IS_COPIED and t.device.device_type == kDLCPU
+
+
+@gpu
+@given(dtype=st.sampled_from(ALL_DTYPES), data=st.data())
+def test_any_view_survives_both_exports(dtype, data):
+    shape = tuple(data.draw(st.lists(st.integers(0, 5), max_size=4), label="shape"))
+    steps = tuple(data.draw(st.sampled_from([1, 2, -1, -2]), label=f"step{i}") for i in range(len(shape)))
+    host = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64).astype(dtype).reshape(shape)
+    key = tuple(slice(None, None, k) for k in steps)
+    x, ref = cp.asarray(host)[key], host[key]
+    np.testing.assert_array_equal(np.from_dlpack(x, device="cpu"), ref, strict=True)
+    y = cp.from_dlpack(x)
+    assert y.strides == x.strides or x.size == 0
+    assert_array_equal_np(y, ref)
 
 
 @gpu
