@@ -3,8 +3,13 @@
 The protocols are C++ (python/src/bind_interop.cpp over src/interop/); this module names them the
 way NumPy and CuPy users call them.
 """
+import numpy as _np
+
 from . import _core
 from ._core import from_dlpack, ndarray
+
+# What asarray meets most often and never holds GPU memory: answered without probing attributes.
+_HOST_TYPES = (_np.ndarray, _np.generic, list, tuple, int, float, complex, bool)
 
 # DLPack device types of memory that cuarray views in place.
 _CUDA_DEVICE_TYPES = (2, 13)  # kDLCUDA, kDLCUDAManaged
@@ -29,6 +34,8 @@ def device_array_of(obj, copy=None):
     arrays) come first, as CuPy's asarray takes them; then DLPack producers whose data is on a
     GPU (JAX arrays). Host producers (NumPy arrays) are left to the host path.
     """
+    if isinstance(obj, _HOST_TYPES):
+        return None
     if hasattr(obj, "__cuda_array_interface__"):
         return _core.from_cuda_array_interface(obj, copy)
     device = getattr(obj, "__dlpack_device__", None)

@@ -255,8 +255,12 @@ void bind_interop(nb::module_& m) {
       nb::scope(cls), nb::name("toDlpack"), nb::is_method(), "A legacy DLPack capsule (\"dltensor\") of the array.");
 
   m.def("from_dlpack", &from_dlpack_py, nb::arg("x"), nb::kw_only(), nb::arg("device") = nb::none(),
-        nb::arg("copy") = nb::none());
-  m.def("from_cuda_array_interface", &from_cuda_array_interface, nb::arg("obj"), nb::arg("copy") = nb::none());
+        nb::arg("copy") = nb::none(),
+        "An array of the data of `x`, an object with __dlpack__ and __dlpack_device__ or a DLPack capsule:\n"
+        "GPU data is viewed without a copy (copy=True copies), host data is copied to `device` (the\n"
+        "current device by default). cuarray's current stream is passed to the producer.");
+  m.def("from_cuda_array_interface", &from_cuda_array_interface, nb::arg("obj"), nb::arg("copy") = nb::none(),
+        "A view of the memory `obj` describes with __cuda_array_interface__, keeping `obj` alive.");
   m.def("exchange_stream", [](int device) { return stream_to_py(exchange_stream(device)); });
 }
 
