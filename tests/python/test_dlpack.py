@@ -80,6 +80,97 @@ def test_cuda_tensor_is_viewed_with_its_layout_and_released_with_its_last_view(d
     assert tensor.deleter_calls == 1
 
 
+ADDRESS = 0x7F00_0000_0000  # never dereferenced: views and capsules need no GPU
+
+
+def fake_device_array(dtype=np.dtype(np.float32), shape=(4, 6), strides=None):
+    """(tensor, array): a cuarray array viewing CUDA memory that does not exist, imported from a
+    ctypes tensor. Making views of it, exporting it without a copy and reading its attributes
+    touch neither the memory nor the driver, so the protocols' bookkeeping is testable anywhere."""
+    tensor = FakeTensor(dtype=(*DLPACK_TYPES[np.dtype(dtype).name], 1), shape=shape, strides=strides, data=ADDRESS)
+    return tensor, cp.from_dlpack(tensor.capsule())
+
+
+@pytest.mark.parametrize("max_version, name, version", [
+    (None, "dltensor", None), ((0, 8), "dltensor", None), ((1, 0), "dltensor_versioned", (1, 0)),
+    ((1, 2), "dltensor_versioned", (1, 2)), ((1, 99), "dltensor_versioned", (1, DLPACK_MINOR)),
+    ((2, 0), "dltensor_versioned", (1, DLPACK_MINOR))])
+@pytest.mark.parametrize("stream", [None, -1, 1])
+def test_export_capsule_kind_and_fields(max_version, name, version, stream):
+    tensor, x = fake_device_array(np.dtype(np.float16), (4, 6), (-6, 2))  # negative and gapped strides
+    assert x.__dlpack_device__() == (kDLCUDA, 0)
+    capsule = x.__dlpack__(stream=stream, max_version=max_version)
+    assert capsule_name(capsule) == name
+    managed, t = read_capsule(capsule)
+    if version is not None:
+        assert (managed.version.major, managed.version.minor) == version
+        assert managed.flags == 0  # a view of writable memory
+    assert (t.device.device_type, t.device.device_id) == (kDLCUDA, 0)
+    assert t.data == ADDRESS and t.byte_offset == 0
+    assert (t.dtype.code, t.dtype.bits, t.dtype.lanes) == (kDLFloat, 16, 1)
+    assert tensor_shape(t) == (4, 6) and tensor_strides(t) == (-6, 2)
+    del x, capsule, managed, t
+    gc.collect()
+    assert tensor.deleter_calls == 1  # the unconsumed capsule released its reference, then the array
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_export_dtype_codes(dtype):
+    _, x = fake_device_array(dtype)
+    _, t = read_capsule(x.__dlpack__(max_version=(1, 0)))
+    assert (t.dtype.code, t.dtype.bits, t.dtype.lanes) == (*DLPACK_TYPES[dtype.name], 1)
+    _, t = read_capsule(x.toDlpack())
+    assert (t.dtype.code, t.dtype.bits) == DLPACK_TYPES[dtype.name]
+
+
+def test_export_zero_strides_and_0d():
+    _, x = fake_device_array(np.dtype(np.complex64), (3, 4), (0, 1))
+    _, t = read_capsule(x.__dlpack__(max_version=(1, 0)))
+    assert tensor_strides(t) == (0, 1)
+    _, t = read_capsule(x[1, 2].__dlpack__(max_version=(1, 0)))
+    assert t.ndim == 0 and t.data == ADDRESS + 2 * 8
+
+
+def test_export_argument_errors():
+    _, x = fake_device_array()
+    for kwargs, error in [({"stream": 0}, ValueError), ({"stream": -7}, ValueError),
+                          ({"stream": "default"}, TypeError), ({"stream": True}, TypeError),
+                          ({"max_version": 1}, TypeError), ({"max_version": (1,)}, TypeError),
+                          ({"dl_device": "cuda"}, TypeError), ({"dl_device": (kDLCPU, 0), "stream": 5}, ValueError),
+                          ({"dl_device": (kDLCPU, 0), "copy": False}, BufferError),
+                          ({"dl_device": (kDLOpenCL, 0)}, BufferError)]:
+        with pytest.raises(error):
+            x.__dlpack__(**kwargs)
+    with pytest.raises(TypeError):
+        x.__dlpack__(1)  # keyword-only, as the standard writes it
+    capsule = x.__dlpack__(copy=False)  # a view needs no copy
+    assert capsule_name(capsule) == "dltensor"
+
+
+def test_self_round_trip_is_zero_copy_and_keeps_the_producer():
+    tensor, x = fake_device_array(np.dtype(np.int64), (5, 3), (1, 5))  # Fortran order
+    for y in (cp.from_dlpack(x), cp.fromDlpack(x.toDlpack()), cp.from_dlpack(x[::-1].__dlpack__(max_version=(1, 0)))):
+        assert y.data.ptr == (ADDRESS if y.strides[0] > 0 else ADDRESS + 4 * 8)
+        assert abs(y.strides[0]) == 8 and y.strides[1] == 40
+    y = cp.from_dlpack(x)
+    del x
+    gc.collect()
+    assert tensor.deleter_calls == 0
+    del y
+    gc.collect()
+    assert tensor.deleter_calls == 1
+
+
+def test_cuda_array_interface_of_a_device_array():
+    _, x = fake_device_array(np.dtype(np.float16), (4, 6))
+    iface = x.__cuda_array_interface__
+    assert iface == {"shape": (4, 6), "typestr": "<f2", "descr": [("", "<f2")], "data": (ADDRESS, False),
+                     "version": 3, "strides": None, "stream": 1, "mask": None}
+    view = x[::-1, 1::2]
+    iface = view.__cuda_array_interface__
+    assert iface["strides"] == (-12, 4) and iface["data"] == (ADDRESS + 3 * 12 + 2, False)
+
+
 def test_other_major_version_is_refused_and_released_once():
     tensor = FakeTensor(version=(2, 0))
     with pytest.raises(BufferError, match="version 2"):
