@@ -51,9 +51,10 @@ struct DLPackExport {
 // ndarray.__dlpack__: a tensor viewing `a`, whose memory stays alive until the deleter runs; a
 // copy (flag IS_COPIED) where the request needs one: copy=Always, the host, another GPU. Strides
 // are in elements, as DLPack counts them (negative and zero ones included); data is null for
-// size-0 arrays. The request's stream waits for `a`'s device's current stream. Throws
-// ErrorKind::Buffer when `a` cannot be exported as asked (copy=Never and a copy is needed, a
-// device type other than CUDA and CPU), ErrorKind::Value for a stream with a CPU device.
+// size-0 arrays. The request's stream waits for the current stream of the device the data is on
+// (a host copy is finished on return and ignores it). Throws ErrorKind::Buffer when `a` cannot be
+// exported as asked: copy=Never and a copy is needed, a device type other than CUDA and CPU, a
+// CUDA device that does not exist, byte strides that are not whole elements.
 DLPackExport to_dlpack(const NDArray& a, const DLPackRequest& request);
 
 DLDevice dlpack_device(const NDArray& a);  // ndarray.__dlpack_device__: {kDLCUDA, device}
