@@ -2,8 +2,8 @@
 // copy of it where the consumer's request needs one.
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "cuarray/errors.hpp"
 #include "cuarray/interop.hpp"

@@ -1,5 +1,4 @@
 // Device memory that another library owns, viewed by cuarray arrays.
-#include <algorithm>
 
 #include "cuarray/interop.hpp"
 #include "runtime/driver.hpp"
