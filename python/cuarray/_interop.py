@@ -36,8 +36,9 @@ def device_array_of(obj, copy=None):
     """
     if isinstance(obj, _HOST_TYPES):
         return None
-    if hasattr(obj, "__cuda_array_interface__"):
-        return _core.from_cuda_array_interface(obj, copy)
+    interface = getattr(obj, "__cuda_array_interface__", None)  # a property: read it once
+    if interface is not None:
+        return _core.from_cuda_array_interface(obj, interface, copy)
     device = getattr(obj, "__dlpack_device__", None)
     if device is not None and hasattr(obj, "__dlpack__") and device()[0] in _CUDA_DEVICE_TYPES:
         return from_dlpack(obj, copy=copy)

@@ -194,12 +194,11 @@ Strides strides_from_py(nb::handle strides) {
   return out;
 }
 
-// cuarray.asarray of an object with __cuda_array_interface__ (version 0 to 3): a view of its
+// cuarray.asarray of an object with __cuda_array_interface__ `desc` (version 0 to 3): a view of its
 // memory that keeps the object alive, after making cuarray's current stream wait for the stream
 // the producer names. Read-only memory is copied, as cuarray arrays are writable.
-nb::object from_cuda_array_interface(nb::handle obj, nb::handle copy) {
+nb::object from_cuda_array_interface(nb::handle obj, nb::handle desc, nb::handle copy) {
   const CopyMode mode = copy_mode_from_py(copy);
-  nb::object desc = obj.attr("__cuda_array_interface__");
   if (!nb::isinstance<nb::dict>(desc)) throw_error(ErrorKind::Type, "__cuda_array_interface__ must be a dict");
   nb::dict iface = nb::borrow<nb::dict>(desc);
   const Shape shape = shape_from_py(iface["shape"]);
@@ -259,8 +258,9 @@ void bind_interop(nb::module_& m) {
         "An array of the data of `x`, an object with __dlpack__ and __dlpack_device__ or a DLPack capsule:\n"
         "GPU data is viewed without a copy (copy=True copies), host data is copied to `device` (the\n"
         "current device by default). cuarray's current stream is passed to the producer.");
-  m.def("from_cuda_array_interface", &from_cuda_array_interface, nb::arg("obj"), nb::arg("copy") = nb::none(),
-        "A view of the memory `obj` describes with __cuda_array_interface__, keeping `obj` alive.");
+  m.def("from_cuda_array_interface", &from_cuda_array_interface, nb::arg("obj"), nb::arg("interface"),
+        nb::arg("copy") = nb::none(),
+        "A view of the memory `obj` describes with its __cuda_array_interface__ `interface`, keeping `obj` alive.");
   m.def("exchange_stream", [](int device) { return stream_to_py(exchange_stream(device)); });
 }
 
