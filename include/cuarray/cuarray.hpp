@@ -9,6 +9,7 @@
 #include "cuarray/random.hpp"
 #include "cuarray/raw_kernel.hpp"
 #include "cuarray/indexing.hpp"
+#include "cuarray/interop.hpp"
 #include "cuarray/index_key.hpp"
 #include "cuarray/manipulation.hpp"
 #include "cuarray/reduction.hpp"

@@ -17,6 +17,7 @@ enum class ErrorKind {
   CudaRuntime,    // cuarray.cuda.runtime.CUDARuntimeError (no device/driver, bad device id, ...)
   Compile,        // cuarray.cuda.compiler.CompileException
   LinAlg,         // numpy.linalg.LinAlgError (singular matrix, not positive definite, no convergence)
+  Buffer,         // BufferError (an array that cannot be exchanged through DLPack as asked)
 };
 
 class Error : public std::runtime_error {

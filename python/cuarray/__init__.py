@@ -37,6 +37,7 @@ from ._raw_kernel import RawKernel, RawModule
 # The Array API standard (docs/array-api.md): its entry points and the names NumPy 2 has beside its own.
 from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype
 from .linalg import matrix_transpose
+from ._interop import from_dlpack, fromDlpack, toDlpack
 from . import fft, linalg, random, testing
 # NumPy's remaining functions (docs/numpy_functions.md), by NumPy's documentation sections.
 from ._logic import isclose, allclose, array_equal, array_equiv

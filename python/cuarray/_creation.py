@@ -3,7 +3,7 @@ import math
 
 import numpy as _np
 
-from . import _core
+from . import _core, _interop
 from ._core import ndarray
 from ._array_api import on_device, with_device
 
@@ -28,6 +28,9 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
     if device is not None:  # (here, not by with_device: every function's argument passes through asarray)
         with on_device(device):
             return asarray(a, dtype, order, copy=copy, blocking=blocking)
+    foreign = None if isinstance(a, ndarray) else _interop.device_array_of(a, copy)
+    if foreign is not None:  # another library's GPU memory, viewed (or copied when copy=True)
+        a, copy = foreign, False
     if isinstance(a, ndarray):
         if a._device_id != _core.get_current_device():
             a = _core.to_device(a, _core.get_current_device())
@@ -47,6 +50,9 @@ def asanyarray(a, dtype=None, order=None, *, copy=None):
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     """numpy.array: copies by default; ndmin prepends length-1 dims."""
+    foreign = None if isinstance(obj, ndarray) else _interop.device_array_of(obj, None if copy else False)
+    if foreign is not None:  # another library's GPU memory: copied below unless copy=False
+        obj = foreign
     if isinstance(obj, ndarray):
         out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
         if out._device_id != _core.get_current_device():

@@ -111,9 +111,14 @@ def _set_imag(self, value):
 
 
 def _cuda_array_interface(self):
+    """CUDA Array Interface v3. The consumer orders its work after `stream`, cuarray's current
+    stream (1 for the legacy default stream); reading `_ptr` submits cuarray's held launches and
+    holds none while the memory is shared."""
+    ptr = self._ptr
     return {"shape": self.shape, "typestr": self.dtype.str, "descr": self.dtype.descr,
-            "data": (self._ptr, False), "version": 3,
-            "strides": None if self._c_contiguous else self.strides}
+            "data": (ptr if self.size else 0, False), "version": 3,
+            "strides": None if self._c_contiguous else self.strides,
+            "stream": _core.exchange_stream(self._device_id), "mask": None}
 
 
 def _conjugate(self):

@@ -26,4 +26,6 @@ void bind_einsum(nanobind::module_& m);
 void bind_linalg(nanobind::module_& m);
 void bind_fft(nanobind::module_& m);
 void bind_user_kernels(nanobind::module_& m);
+// __dlpack__, __dlpack_device__ and toDlpack on the ndarray type (after bind_ndarray), from_dlpack.
+void bind_interop(nanobind::module_& m);
 }  // namespace cuarray::py

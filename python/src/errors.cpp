@@ -20,6 +20,7 @@ void raise(const Error& e) {
     case ErrorKind::Index: PyErr_SetString(PyExc_IndexError, e.what()); return;
     case ErrorKind::Overflow: PyErr_SetString(PyExc_OverflowError, e.what()); return;
     case ErrorKind::NotImplemented: PyErr_SetString(PyExc_NotImplementedError, e.what()); return;
+    case ErrorKind::Buffer: PyErr_SetString(PyExc_BufferError, e.what()); return;
     case ErrorKind::OutOfMemory: PyErr_SetString(g_out_of_memory, e.what()); return;
     case ErrorKind::CudaDriver: PyErr_SetString(g_driver_error, e.what()); return;
     case ErrorKind::CudaRuntime: PyErr_SetString(g_runtime_error, e.what()); return;

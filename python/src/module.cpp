@@ -26,4 +26,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_linalg(m);
   cuarray::py::bind_fft(m);
   cuarray::py::bind_user_kernels(m);
+  cuarray::py::bind_interop(m);
 }

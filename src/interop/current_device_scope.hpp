@@ -1,0 +1,27 @@
+// Makes a device the calling thread's current one for a scope (current_device(), the current
+// stream and new allocations follow it), then restores the previous one.
+#pragma once
+#include "cuarray/runtime.hpp"
+
+namespace cuarray::interop {
+
+class CurrentDeviceScope {
+ public:
+  explicit CurrentDeviceScope(int device) : previous_(current_device()) {
+    if (device != previous_) set_current_device(device);
+  }
+  ~CurrentDeviceScope() {
+    if (current_device() == previous_) return;
+    try {
+      set_current_device(previous_);
+    } catch (...) {  // destructors must not throw; the previous id was valid when it was set
+    }
+  }
+  CurrentDeviceScope(const CurrentDeviceScope&) = delete;
+  CurrentDeviceScope& operator=(const CurrentDeviceScope&) = delete;
+
+ private:
+  int previous_;
+};
+
+}  // namespace cuarray::interop
