@@ -169,17 +169,24 @@ def _result_dtype(a, v):
     return _np.correlate(_np.ones(1, a.dtype), _np.ones(1, v.dtype)).dtype
 
 
+# NumPy 2.4 checks for empty inputs before swapping the shorter one second (numpy#30277); before,
+# an empty `a` with a longer `v` reported "v cannot be empty". Follow the NumPy installed.
+_CONVOLVE_SWAPS_FIRST = _np.lib.NumpyVersion(_np.__version__) < "2.4.0"
+
+
 def convolve(a, v, mode="full"):
     """Discrete linear convolution of two 1-D arrays (numpy.convolve)."""
     mode = _mode(mode)  # an argument error needs no data: raised before any device work
     a = _one_dimensional(a, "object too deep for desired array")
     v = _one_dimensional(v, "object too deep for desired array")
-    if v.shape[0] > a.shape[0]:
+    if _CONVOLVE_SWAPS_FIRST and v.shape[0] > a.shape[0]:
         a, v = v, a
     if a.shape[0] == 0:
         raise ValueError("a cannot be empty")
     if v.shape[0] == 0:
         raise ValueError("v cannot be empty")
+    if v.shape[0] > a.shape[0]:
+        a, v = v, a
     return _direct(a, v[::-1], mode, _result_dtype(a, v), False)
 
 
