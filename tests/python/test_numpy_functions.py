@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cuarray as cp
+from cuarray import _signal
 
 from helpers import (ALL_DTYPES, FLOAT, INEXACT, INTEGER, NUMERIC, assert_allclose_np, assert_array_equal_np,
                      check_like_numpy, expect_error, numpy_outcome, random_array)
@@ -174,10 +175,76 @@ def test_convolve_integers_wrap_as_numpy():
     assert_array_equal_np(cp.correlate(cp.asarray(a), cp.asarray(v), "full"), np.correlate(a, v, "full"))
 
 
+def _compare_fft(got, ref, a, v, fn, mode):
+    """An FFT convolution against NumPy's direct sums: NumPy's own error (as _compare_sums) plus the
+    FFT's, which is normwise: transforms of length L in precision eps are accurate to about
+    eps log2(L) of the 2-norm, so every output may be off by c eps log2(L) (|a|_2 |v|_1 + |a|_1 |v|_2)
+    (the errors of the two spectra, each times the other's largest entry, and of the inverse), c = 5."""
+    ref = np.asarray(ref)
+    eps = np.finfo(ref.dtype).eps
+    size = len(a) + len(v) - 1
+    a64, v64 = np.abs(a).astype(np.float64), np.abs(v).astype(np.float64)
+    norms = np.linalg.norm(a64) * v64.sum() + a64.sum() * np.linalg.norm(v64)
+    scale = fn(a64, v64, mode)
+    atol = min(len(a), len(v)) * eps * scale + 5 * eps * np.log2(max(size, 2)) * norms
+    assert_allclose_np(got, ref, rtol=0, atol=atol)
+
+
+_BY_METHOD = {np.convolve: _signal._convolve, np.correlate: _signal._cross_correlate}
+
+
 def test_convolve_long_input_short_kernel(rng):
+    # Both methods on the same input, and the automatic choice (the FFT here).
     a = random_array((200_003,), np.float32, rng)
     v = random_array((1001,), np.float32, rng)
-    _compare_sums(cp.convolve(cp.asarray(a), cp.asarray(v)), np.convolve(a, v), a, v, np.convolve, "full")
+    ref = np.convolve(a, v)
+    _compare_sums(_signal._convolve(cp.asarray(a), cp.asarray(v), "full", "direct"), ref, a, v, np.convolve, "full")
+    _compare_fft(_signal._convolve(cp.asarray(a), cp.asarray(v), "full", "fft"), ref, a, v, np.convolve, "full")
+    assert _signal._method(a.size, v.size, 2, np.dtype(np.float32)) == "fft"
+    _compare_fft(cp.convolve(cp.asarray(a), cp.asarray(v)), ref, a, v, np.convolve, "full")
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_fft_method_matches_numpy(rng, dtype, mode):
+    # Forced FFT and forced direct on the same inputs: lengths with either one longer (swapped
+    # convolve, reversed correlate), equal, a one-element kernel, a prime padded length.
+    for n, m in [(3000, 700), (700, 3000), (1000, 1000), (4097, 1), (5, 3), (2, 1009)]:
+        a = random_array((n,), dtype, rng)
+        v = random_array((m,), dtype, rng)
+        for fn_np, by_method in _BY_METHOD.items():
+            ref = fn_np(a, v, mode)
+            _compare_fft(by_method(cp.asarray(a), cp.asarray(v), mode, "fft"), ref, a, v, fn_np, mode)
+            _compare_sums(by_method(cp.asarray(a), cp.asarray(v), mode, "direct"), ref, a, v, fn_np, mode)
+
+
+@pytest.mark.parametrize("pair", [(np.int16, np.float32), (np.float32, np.complex128), (np.int64, np.float64),
+                                  (np.complex64, np.float32)])
+def test_fft_method_mixed_dtypes_and_views(rng, pair):
+    a = random_array((301,), pair[0], rng, low=-10, high=10)
+    v = random_array((97,), pair[1], rng, low=-10, high=10)
+    for (na, ca) in _views(a):
+        for fn_np, by_method in _BY_METHOD.items():
+            for mode in ("full", 1, "valid"):
+                ref = fn_np(na, v[::-1], mode)
+                _compare_fft(by_method(ca, cp.asarray(v)[::-1], mode, "fft"), ref, na, v[::-1], fn_np, mode)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_fft_method_keeps_numpys_non_finite_results(rng, dtype):
+    # An infinity or NaN spreads over a whole transform: the guarded direct kernel recomputes, so
+    # NaN and inf land where NumPy's sums put them.
+    a = random_array((2000,), dtype, rng)
+    v = random_array((300,), dtype, rng)
+    a[[0, 700, 1999]] = [np.inf, np.nan, -np.inf]
+    for fn_np, by_method in _BY_METHOD.items():
+        for mode in ("full", "same", "valid"):
+            ref = fn_np(a, v, mode)
+            got = by_method(cp.asarray(a), cp.asarray(v), mode, "fft")
+            with np.errstate(invalid="ignore"):
+                scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
+            eps = np.finfo(ref.dtype).eps
+            assert_allclose_np(got, ref, rtol=0, atol=4 * v.size * eps * scale + np.finfo(ref.dtype).tiny)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -189,11 +256,11 @@ def test_tiled_interior_and_general_edges(rng, dtype, n, m):
     v = random_array((m,), dtype, rng)
     a[[0, 3, n // 2, n - 2]] = [np.inf, np.nan, -np.inf, np.inf]
     for mode in ("full", "same", "valid"):
-        for fn_np, fn_cp in ((np.convolve, cp.convolve), (np.correlate, cp.correlate)):
+        for fn_np, by_method in _BY_METHOD.items():
             ref = fn_np(a, v, mode)
             with np.errstate(invalid="ignore"):
                 scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
-            got = fn_cp(cp.asarray(a), cp.asarray(v), mode)
+            got = by_method(cp.asarray(a), cp.asarray(v), mode, "direct")
             assert_allclose_np(got, ref, rtol=0, atol=4 * m * np.finfo(dtype).eps * scale + np.finfo(dtype).tiny)
     # the swapped correlate (second input longer) is the reversed tiled result
     ref = np.correlate(v, a, "full")
