@@ -207,8 +207,9 @@ def _by_fft(a, v, mode, dtype, reverse):
 # (the H100/H200 FP32 FMA rate is twice FP64's), the general kernel (two loads per multiply-add) at
 # ~1e12 real and ~5e11 complex multiply-adds per second, cuFFT at ~0.5 ns per L log2 L point in
 # double precision, half that in single, complex transforms (full length) twice the real ones. With
-# them, n = 1e6 crosses over at m ~ 180 (float64) and m ~ 260 (float32); n = 1e4 at m ~ 2000 (float64).
-# docs/numpy_functions.md has the table; the benchmark's crossover cases check it on the GPU.
+# them, n = 1e6 crosses over at m = 174 (float64), 258 (float32), 44 (complex128); n = 1e4 at m ~ 4500
+# (the edges' general-kernel work). docs/numpy_functions.md has the table; the benchmark's
+# crossover cases (numpy_functions.py) measure both methods around it.
 _LAUNCH_SECONDS = 4e-6
 _TILED_RATE = {_np.dtype(_np.float32): 6e12, _np.dtype(_np.float64): 3e12}
 _GENERAL_RATE = {"f": 1e12, "c": 5e11}
