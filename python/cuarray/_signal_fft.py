@@ -42,10 +42,10 @@ def linear_convolution(a, b, dtype):
     returned array, whose length is the padded transform length. a and b are of `dtype` (float32,
     float64, complex64 or complex128), and so is the result."""
     size = fast_length(a.shape[0] + b.shape[0] - 1)
-    if dtype.kind == "c":
-        forward, inverse = _fft.fftn, _fft.ifftn
-    else:
-        forward, inverse = _fft.rfftn, _fft.irfftn
+    forward = _fft.fftn if dtype.kind == "c" else _fft.rfftn
     spectrum = forward(a, [size], [0], "backward")
     _PRODUCT(spectrum, forward(b, [size], [0], "backward"), 1.0 / size, spectrum)
-    return inverse(spectrum, [size], [0], "forward")
+    if dtype.kind == "c":
+        return _fft.ifftn(spectrum, [size], [0], "forward")
+    # the product is ours: the complex-to-real transform may destroy it instead of a copy
+    return _fft.irfftn(spectrum, [size], [0], "forward", True)
