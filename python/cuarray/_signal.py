@@ -201,7 +201,7 @@ def _by_fft(a, v, mode, dtype, reverse):
 #           outputs where the tiled kernel does not run: complex, short inputs) at the general
 #           kernel's, plus about 3 launches;
 #   fft:    three transforms of the padded length L, each ~ L log2 L, plus about 10 launches (two
-#           padding copies, the product, the inverse's input copy, the finiteness check, the guard).
+#           padding copies, the transforms' own, the product, the finiteness check, the guard).
 # The rates come from one measurement, on an H200: 1e6 x 1e3 float64 full by the tiled kernel took
 # 335 us, 3.0e12 multiply-adds per second. The rest are estimates from it: float32 at twice that
 # (the H100/H200 FP32 FMA rate is twice FP64's), the general kernel (two loads per multiply-add) at
