@@ -142,7 +142,8 @@ TEST(KernelParams, DtypeCountsMustMatchTheParameters) {
                      [&] { decide_param_types(in, out, four, {}); });
   const std::optional<DType> three[] = {DType::Float32, DType::Float32, std::nullopt};
   const DType one_out[] = {DType::Float32};
-  test::expect_error(ErrorKind::Type, "the kernel has 2 output parameters, given 1 output dtypes (none, or one per output)",
+  test::expect_error(ErrorKind::Type,
+                     "the kernel has 2 output parameters, given 1 output dtypes (none, or one per output)",
                      [&] { decide_param_types(in, out, three, one_out); });
   const DType both_out[] = {DType::Float32, DType::Float32};
   EXPECT_EQ(decide_param_types(in, out, three, both_out).out, (std::vector<DType>{DType::Float32, DType::Float32}));
