@@ -1,7 +1,10 @@
 """NumPy's remaining functions (issue 17): isclose of 1e8 float32 pairs as a share of the copy
 bandwidth (one fused pass: 2 x 4 bytes read, 1 byte written per element), convolve of 1e6 with
-1e3 float64 (full mode; cuarray's direct kernel, CuPy's own choice of method) and interp of 1e7
-float64 points on a sorted table of 1e4, cuarray vs CuPy (vs NumPy where it finishes in seconds)."""
+1e3 float64 (full mode; each library's own choice of method: the FFT in both) and interp of 1e7
+float64 points on a sorted table of 1e4, cuarray vs CuPy (vs NumPy where it finishes in seconds).
+The crossover cases time cuarray's two convolve methods, forced, around the cost model's crossover
+for n = 1e6 (_signal.py: m = 174 float64, 258 float32): where the faster one is not the one the
+model picks, its constants need the measured rates."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,3 +43,13 @@ CASES = [
     InterpCase("numpy_functions interp 1e7 points, 1e4 table", None, bytes_moved=16 * N_POINTS,
                target=Target(not_slower_than_cupy=True)),
 ]
+
+
+def _forced(method):
+    return lambda xp, a, v: xp._signal._convolve(a, v, "full", method)
+
+
+CASES += [OpCase(f"numpy_functions convolve crossover 1e6 * {m} {dtype} {method}", _forced(method),
+                 (Input((N_SIGNAL,), dtype, 0), Input((m,), dtype, 1)), libraries=("cuarray",))
+          for dtype, taps in (("float64", (64, 128, 256, 512)), ("float32", (128, 256, 512, 1024)))
+          for m in taps for method in ("direct", "fft")]

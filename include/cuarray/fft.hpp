@@ -30,8 +30,11 @@ NDArray fftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64
 NDArray ifftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm = Norm::Backward);
 // Real input: the last axis is halved (s.back() / 2 + 1 outputs). Complex input is a TypeError.
 NDArray rfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm = Norm::Backward);
-// The inverse of rfftn: s.back() is the output length along the last axis.
-NDArray irfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm = Norm::Backward);
+// The inverse of rfftn: s.back() is the output length along the last axis. cuFFT's complex-to-real
+// transforms overwrite their input, so `a` is copied first, unless overwrite_input allows the
+// transform to destroy it (a caller's temporary: convolve's spectra product).
+NDArray irfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm = Norm::Backward,
+               bool overwrite_input = false);
 
 inline NDArray fft(const NDArray& a, int64_t n, int64_t axis = -1, Norm norm = Norm::Backward) {
   return fftn(a, std::span<const int64_t>(&n, 1), std::span<const int64_t>(&axis, 1), norm);

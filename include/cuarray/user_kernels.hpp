@@ -42,7 +42,8 @@ struct KernelParamTypes {
 // CuPy's rule: a placeholder takes the dtype of the first array bound to it, outputs first; every
 // other array bound to it, or to a fixed dtype, must have exactly that dtype (TypeError naming the
 // parameter). Scalars (nullopt) bind nothing: they convert to their parameter's type. A placeholder
-// only scalars use raises TypeError.
+// only scalars use raises TypeError, and so do in_dtypes of another length than in_params and
+// out_dtypes neither empty (outputs to allocate) nor one per output parameter.
 KernelParamTypes decide_param_types(std::span<const KernelParam> in_params, std::span<const KernelParam> out_params,
                                     std::span<const std::optional<DType>> in_dtypes,
                                     std::span<const DType> out_dtypes);

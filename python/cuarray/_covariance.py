@@ -85,8 +85,10 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         fact = w_sum - ddof
     else:
         fact = w_sum - ddof * _reductions.sum(w * aweights) / w_sum
-    # The warning needs the value of fact: one small read where weights make it a device value.
-    fact_host = float(fact.get()) if hasattr(fact, "get") else fact
+    # The warning needs the value of fact: one small read where weights make it a device value. It
+    # stays a NumPy scalar of fact's dtype: complex input gives a complex fact, which NumPy compares
+    # with 0 in its lexicographic order (real part, then imaginary part).
+    fact_host = fact.get()[()] if hasattr(fact, "get") else fact
     if fact_host <= 0:
         warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
         fact = 0.0

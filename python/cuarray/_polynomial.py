@@ -52,8 +52,9 @@ def poly(seq_of_zeros):
 
 
 def roots(p):
-    """The roots of the polynomial with coefficients p: eigenvalues of its companion matrix."""
-    from .linalg import eigvals
+    """The roots of the polynomial with coefficients p: eigenvalues of its companion matrix, real
+    when all are real (NumPy's rule for roots in every version, whatever its eigvals returns)."""
+    from .linalg._decompositions import _eigvals_real_if_all_real
     p = atleast_1d(asarray(p))
     if p.ndim != 1:
         raise ValueError("Input must be a rank-1 array.")
@@ -68,7 +69,7 @@ def roots(p):
     if N > 1:
         A = diag(ones((N - 2,), p.dtype), -1)
         A[0, :] = -p[1:] / p[0]
-        r = eigvals(A)
+        r = _eigvals_real_if_all_real(A)
     else:
         r = zeros((0,), _np.float64)
     return concatenate((r, zeros((trailing_zeros,), r.dtype)))

@@ -43,7 +43,11 @@ void bind_fft(nb::module_& m) {
   f.def("fftn", &nd<fft::fftn>);
   f.def("ifftn", &nd<fft::ifftn>);
   f.def("rfftn", &nd<fft::rfftn>);
-  f.def("irfftn", &nd<fft::irfftn>);
+  f.def(
+      "irfftn",
+      [](nb::handle a, const std::vector<int64_t>& s, const std::vector<int64_t>& axes, std::string_view norm,
+         bool overwrite_input) { return wrap(fft::irfftn(array_of(a), s, axes, norm_of(norm), overwrite_input)); },
+      nb::arg("a"), nb::arg("s"), nb::arg("axes"), nb::arg("norm"), nb::arg("overwrite_input") = false);
   f.def("hfft", &one<fft::hfft>);
   f.def("ihfft", &one<fft::ihfft>);
 

@@ -131,6 +131,24 @@ TEST(KernelParams, MismatchesAndUnboundPlaceholdersAreTypeErrors) {
                      [&] { decide_param_types(in, out, scalars, {}); });
 }
 
+TEST(KernelParams, DtypeCountsMustMatchTheParameters) {
+  const auto in = parse_kernel_params("T x, T y, int32 n", true);
+  const auto out = parse_kernel_params("T z, T w", false);
+  const std::optional<DType> two[] = {DType::Float32, DType::Float32};
+  test::expect_error(ErrorKind::Type, "the kernel has 3 input parameters, given 2 input dtypes",
+                     [&] { decide_param_types(in, out, two, {}); });
+  const std::optional<DType> four[] = {DType::Float32, DType::Float32, std::nullopt, DType::Float32};
+  test::expect_error(ErrorKind::Type, "the kernel has 3 input parameters, given 4 input dtypes",
+                     [&] { decide_param_types(in, out, four, {}); });
+  const std::optional<DType> three[] = {DType::Float32, DType::Float32, std::nullopt};
+  const DType one_out[] = {DType::Float32};
+  test::expect_error(ErrorKind::Type,
+                     "the kernel has 2 output parameters, given 1 output dtypes (none, or one per output)",
+                     [&] { decide_param_types(in, out, three, one_out); });
+  const DType both_out[] = {DType::Float32, DType::Float32};
+  EXPECT_EQ(decide_param_types(in, out, three, both_out).out, (std::vector<DType>{DType::Float32, DType::Float32}));
+}
+
 TEST(KernelParams, NumberedSource) {
   EXPECT_EQ(numbered_source("a\nb"), "   1 | a\n   2 | b\n");
 }

@@ -351,6 +351,22 @@ def test_non_const_variant_sources_compile(dtype):
         assert len(compile_to_cubin(source, '%s %s' % (what, dtype), 'sm_90')) > 0
 
 
+def test_source_dtype_counts_are_checked():
+    # Host: the source builders take one dtype per input (None: a scalar) and none or one per
+    # output; other counts are a TypeError naming them, not a read past the list.
+    k = cp.ElementwiseKernel('T x, T y, int32 n', 'T z', 'z = x + y * n', 'three_inputs')
+    with pytest.raises(TypeError, match='the kernel has 3 input parameters, given 2 input dtypes'):
+        k._kernel._source(['float32', 'float32'], [])
+    with pytest.raises(TypeError, match='the kernel has 3 input parameters, given 4 input dtypes'):
+        k._kernel._source(['float32', 'float32', None, 'float32'], [])
+    with pytest.raises(TypeError, match=r'the kernel has 1 output parameters, given 2 output dtypes \(none, or one'):
+        k._kernel._source(['float32', 'float32', None], ['float32', 'float32'])
+    assert 'z = x + y * n' in k._kernel._source(['float32', 'float32', None], ['float32'])
+    r = cp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', 'one_input_sum')
+    with pytest.raises(TypeError, match='the kernel has 1 input parameters, given 0 input dtypes'):
+        r._kernel._source([], [])
+
+
 @gpu
 @pytest.mark.parametrize('dtype', ALL_DTYPES)
 def test_non_const_array_is_written_in_place(rng, dtype):

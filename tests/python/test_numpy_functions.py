@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cuarray as cp
+from cuarray import _signal
 
 from helpers import (ALL_DTYPES, FLOAT, INEXACT, INTEGER, NUMERIC, assert_allclose_np, assert_array_equal_np,
-                     check_like_numpy, expect_error, random_array)
+                     check_like_numpy, expect_error, numpy_outcome, random_array)
 
 pytestmark = pytest.mark.gpu
 
@@ -124,15 +125,23 @@ def test_isclose_dispatches_from_numpy(rng):
 # --- convolve, correlate ------------------------------------------------------------------------------
 
 def _compare_sums(got, ref, a, v, fn, mode):
-    """Sums of products in another order: integers and bools exactly, inexact results within a few
-    rounding errors of the sum of magnitudes."""
+    """Sums of products in another order: integers and bools exactly, inexact results within the
+    rounding error bound of a sum of products of that length.
+
+    Each output is a dot product of up to m = min(len(a), len(v)) terms; summed in any order in
+    precision eps its error is at most about m * eps/2 * sum|a_i v_j| (Higham, gamma_m), for NumPy's
+    order and for cuarray's, so they may differ by m * eps * sum|a_i v_j|: the bound for float32 and
+    complex64. float64 (and float16, whose float32 sums are rounded to float16) stay at 8 eps of
+    their own: stricter than the worst case, which the direct method's tap-order FMAs meet."""
     ref = np.asarray(ref)
     if ref.dtype.kind in "biu":
         assert_array_equal_np(got, ref)
         return
+    single = np.dtype(ref.real.dtype) == np.float32
     eps = np.finfo(ref.dtype).eps
+    terms = min(np.size(a), np.size(v)) if single else 8
     scale = fn(np.abs(a).astype(np.float64), np.abs(v).astype(np.float64), mode)
-    assert_allclose_np(got, ref, rtol=0, atol=8 * eps * scale + np.finfo(ref.dtype).tiny)
+    assert_allclose_np(got, ref, rtol=0, atol=terms * eps * scale + np.finfo(ref.dtype).tiny)
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
@@ -166,10 +175,78 @@ def test_convolve_integers_wrap_as_numpy():
     assert_array_equal_np(cp.correlate(cp.asarray(a), cp.asarray(v), "full"), np.correlate(a, v, "full"))
 
 
+def _compare_fft(got, ref, a, v, fn, mode):
+    """An FFT convolution against NumPy's direct sums: NumPy's own error (as _compare_sums) plus the
+    FFT's, which is normwise. A transform of length L in precision eps is accurate to c1 eps log2(L)
+    of the 2-norm (Higham, Accuracy and Stability, 24.1: c1 ~ 3.3 for radix 2). The error of a's
+    spectrum reaches the outputs times max|V| <= |v|_1, v's times |a|_1, the inverse's is relative
+    to |a * v|_2 <= |a|_2 |v|_1, and the product adds one rounding: every output may be off by
+    about (2 c1 + 1) eps log2(L) |a|_2 |v|_1 + c1 eps log2(L) |a|_1 |v|_2; 8 covers both terms."""
+    ref = np.asarray(ref)
+    eps = np.finfo(ref.dtype).eps
+    size = len(a) + len(v) - 1
+    a64, v64 = np.abs(a).astype(np.float64), np.abs(v).astype(np.float64)
+    norms = np.linalg.norm(a64) * v64.sum() + a64.sum() * np.linalg.norm(v64)
+    scale = fn(a64, v64, mode)
+    atol = min(len(a), len(v)) * eps * scale + 8 * eps * np.log2(max(size, 2)) * norms
+    assert_allclose_np(got, ref, rtol=0, atol=atol)
+
+
+_BY_METHOD = {np.convolve: _signal._convolve, np.correlate: _signal._cross_correlate}
+
+
 def test_convolve_long_input_short_kernel(rng):
+    # Both methods on the same input, and the automatic choice (the FFT here).
     a = random_array((200_003,), np.float32, rng)
     v = random_array((1001,), np.float32, rng)
-    _compare_sums(cp.convolve(cp.asarray(a), cp.asarray(v)), np.convolve(a, v), a, v, np.convolve, "full")
+    ref = np.convolve(a, v)
+    _compare_sums(_signal._convolve(cp.asarray(a), cp.asarray(v), "full", "direct"), ref, a, v, np.convolve, "full")
+    _compare_fft(_signal._convolve(cp.asarray(a), cp.asarray(v), "full", "fft"), ref, a, v, np.convolve, "full")
+    assert _signal._method(a.size, v.size, 2, np.dtype(np.float32)) == "fft"
+    _compare_fft(cp.convolve(cp.asarray(a), cp.asarray(v)), ref, a, v, np.convolve, "full")
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_fft_method_matches_numpy(rng, dtype, mode):
+    # Forced FFT and forced direct on the same inputs: lengths with either one longer (swapped
+    # convolve, reversed correlate), equal, a one-element kernel, a prime padded length.
+    for n, m in [(3000, 700), (700, 3000), (1000, 1000), (4097, 1), (5, 3), (2, 1009)]:
+        a = random_array((n,), dtype, rng)
+        v = random_array((m,), dtype, rng)
+        for fn_np, by_method in _BY_METHOD.items():
+            ref = fn_np(a, v, mode)
+            _compare_fft(by_method(cp.asarray(a), cp.asarray(v), mode, "fft"), ref, a, v, fn_np, mode)
+            _compare_sums(by_method(cp.asarray(a), cp.asarray(v), mode, "direct"), ref, a, v, fn_np, mode)
+
+
+@pytest.mark.parametrize("pair", [(np.int16, np.float32), (np.float32, np.complex128), (np.int64, np.float64),
+                                  (np.complex64, np.float32)])
+def test_fft_method_mixed_dtypes_and_views(rng, pair):
+    a = random_array((301,), pair[0], rng, low=-10, high=10)
+    v = random_array((97,), pair[1], rng, low=-10, high=10)
+    for (na, ca) in _views(a):
+        for fn_np, by_method in _BY_METHOD.items():
+            for mode in ("full", 1, "valid"):
+                ref = fn_np(na, v[::-1], mode)
+                _compare_fft(by_method(ca, cp.asarray(v)[::-1], mode, "fft"), ref, na, v[::-1], fn_np, mode)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_fft_method_keeps_numpys_non_finite_results(rng, dtype):
+    # An infinity or NaN spreads over a whole transform: the guarded direct kernel recomputes, so
+    # NaN and inf land where NumPy's sums put them.
+    a = random_array((2000,), dtype, rng)
+    v = random_array((300,), dtype, rng)
+    a[[0, 700, 1999]] = [np.inf, np.nan, -np.inf]
+    for fn_np, by_method in _BY_METHOD.items():
+        for mode in ("full", "same", "valid"):
+            ref = fn_np(a, v, mode)
+            got = by_method(cp.asarray(a), cp.asarray(v), mode, "fft")
+            with np.errstate(invalid="ignore"):
+                scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
+            eps = np.finfo(ref.dtype).eps
+            assert_allclose_np(got, ref, rtol=0, atol=4 * v.size * eps * scale + np.finfo(ref.dtype).tiny)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -181,11 +258,11 @@ def test_tiled_interior_and_general_edges(rng, dtype, n, m):
     v = random_array((m,), dtype, rng)
     a[[0, 3, n // 2, n - 2]] = [np.inf, np.nan, -np.inf, np.inf]
     for mode in ("full", "same", "valid"):
-        for fn_np, fn_cp in ((np.convolve, cp.convolve), (np.correlate, cp.correlate)):
+        for fn_np, by_method in _BY_METHOD.items():
             ref = fn_np(a, v, mode)
             with np.errstate(invalid="ignore"):
                 scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
-            got = fn_cp(cp.asarray(a), cp.asarray(v), mode)
+            got = by_method(cp.asarray(a), cp.asarray(v), mode, "direct")
             assert_allclose_np(got, ref, rtol=0, atol=4 * m * np.finfo(dtype).eps * scale + np.finfo(dtype).tiny)
     # the swapped correlate (second input longer) is the reversed tiled result
     ref = np.correlate(v, a, "full")
@@ -196,7 +273,12 @@ def test_tiled_interior_and_general_edges(rng, dtype, n, m):
 
 def test_convolve_errors_like_numpy():
     one = cp.ones(3)
-    expect_error(lambda: np.convolve([], [1.0]), lambda: cp.convolve(cp.ones(0), one), "a cannot be empty")
+    # NumPy >= 2.4 checks a, then v, before swapping (numpy#30277); 2.0-2.3 swapped first. The message
+    # is the installed NumPy's, whichever order it has.
+    for na, nv in ((0, 3), (3, 0), (0, 0)):
+        _, exc = numpy_outcome(lambda: np.convolve(np.ones(na), np.ones(nv)))
+        expect_error(lambda: np.convolve(np.ones(na), np.ones(nv)), lambda: cp.convolve(cp.ones(na), cp.ones(nv)),
+                     str(exc))
     expect_error(lambda: np.convolve([[1.0]], [1.0]), lambda: cp.convolve(cp.ones((1, 1)), one), "too deep")
     expect_error(lambda: np.correlate([], [1.0]), lambda: cp.correlate(cp.ones(0), one),
                  "first array argument cannot be empty")

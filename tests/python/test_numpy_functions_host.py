@@ -7,7 +7,7 @@ import pytest
 
 import cuarray as cp
 import cuarray.polynomial.polynomial as cpP
-from cuarray import _logic, _math_misc, _packing, _signal
+from cuarray import _logic, _math_misc, _packing, _signal, _signal_fft
 from cuarray.cuda.compiler import compile_to_cubin
 
 from helpers import ALL_DTYPES, expect_error
@@ -112,6 +112,50 @@ def test_power_series_argument_errors():
 @pytest.mark.parametrize("dtype", [d.name for d in ALL_DTYPES])
 def test_correlate_kernel_compiles(dtype):
     _compiles(_signal._kernel(np.dtype(dtype)), [dtype, dtype, None, None, None, None], [dtype])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_fft_method_kernels_compile(dtype):
+    # the guarded recomputation of non-finite FFT results, and the spectra's product
+    _compiles(_signal._kernel(np.dtype(dtype), guarded=True), [dtype, dtype, None, None, None, None, "bool"], [dtype])
+    spectrum = "complex64" if dtype in ("float32", "complex64") else "complex128"
+    _compiles(_signal_fft._PRODUCT, [spectrum, spectrum, None], [spectrum])
+
+
+def _smooth(x):
+    for p in (2, 3, 5, 7):
+        while x % p == 0:
+            x //= p
+    return x == 1
+
+
+def test_fast_length_is_the_next_7_smooth_length():
+    expected = 1
+    for target in range(1, 4000):
+        while not _smooth(expected) or expected < target:
+            expected += 1
+        assert _signal_fft.fast_length(target) == expected, target
+    assert _signal_fft.fast_length(1_000_999) == 1_003_520 == 2 ** 12 * 5 * 7 ** 2
+    assert _signal_fft.fast_length(2 ** 20 + 1) == 1_049_760 == 2 ** 5 * 3 ** 8 * 5  # not 2^21
+
+
+def test_method_choice():
+    f64, f32, c128 = np.dtype(np.float64), np.dtype(np.float32), np.dtype(np.complex128)
+    full, valid = 2, 0
+    # the benchmark's case (CuPy's FFT path there) and long kernels take the FFT
+    assert _signal._method(10 ** 6, 10 ** 3, full, f64) == "fft"
+    assert _signal._method(10 ** 6, 10 ** 3, valid, f32) == "fft"
+    assert _signal._method(10 ** 4, 10 ** 4, full, f64) == "fft"
+    assert _signal._method(10 ** 5, 10 ** 3, full, c128) == "fft"
+    # short kernels and short inputs stay direct
+    for n, m in [(10 ** 6, 16), (10 ** 6, 100), (50, 7), (4096, 1000), (10 ** 4, 1)]:
+        assert _signal._method(n, m, full, f64) == "direct", (n, m)
+    # exact integer sums, bool, float16 (summed in float32) never go through a transform
+    for dtype in (np.int64, np.uint8, np.bool_, np.float16):
+        assert _signal._method(10 ** 7, 10 ** 4, full, np.dtype(dtype)) == "direct"
+    # the choice grows with the kernel: once the FFT wins, longer kernels keep it (n fixed)
+    choices = [_signal._method(10 ** 6, m, full, f64) for m in range(2, 2000, 7)]
+    assert choices == sorted(choices, key=lambda c: c == "fft")
 
 
 @pytest.mark.parametrize("arch", ["sm_80", "sm_90"])

@@ -94,10 +94,13 @@ def test_poly_and_roots(rng, dtype):
     p = np.array([0.0, 0.0, 1.0, -6.0, 11.0, -6.0, 0.0, 0.0])
     got, ref = cp.roots(cp.asarray(p)), np.roots(p)
     assert got.shape == ref.shape
+    assert got.dtype == ref.dtype == np.float64  # real roots are real in every NumPy (2.5: eigvals is complex)
     np.testing.assert_allclose(np.sort_complex(cp.asnumpy(got)), np.sort_complex(ref), atol=1e-9)
     q = _coeffs(rng, 6, np.float64)
     np.testing.assert_allclose(np.sort_complex(cp.asnumpy(cp.roots(cp.asarray(q)))), np.sort_complex(np.roots(q)),
                                rtol=1e-8, atol=1e-8)
+    assert cp.roots(cp.asarray([1.0, 0.0, 4.0])).dtype == np.roots([1.0, 0.0, 4.0]).dtype == np.complex128
+    assert cp.roots(cp.asarray([1.0, -3.0, 2.0], np.float32)).dtype == np.roots(np.array([1, -3, 2], np.float32)).dtype
     assert cp.roots(cp.asarray(np.zeros(3))).shape == np.roots(np.zeros(3)).shape == (0,)
     expect_error(lambda: np.roots(np.ones((2, 2))), lambda: cp.roots(cp.ones((2, 2))), "rank-1")
     expect_error(lambda: np.poly(np.ones((2, 3))), lambda: cp.poly(cp.ones((2, 3))), "1d or non-empty square 2d")
@@ -215,7 +218,8 @@ def test_power_series_companion_roots_fit(rng):
     _close(cpP.polycompanion(cp.asarray(c)), npP.polycompanion(c))
     _close(cpP.polycompanion(cp.asarray([1.0, 2.0])), npP.polycompanion([1.0, 2.0]))
     got, ref = cpP.polyroots(cp.asarray(c)), npP.polyroots(c)
-    _close(got, ref, rtol=1e-8)
+    _close(got, ref, rtol=1e-8)  # real (float64) in every NumPy, although 2.5's eigvals is complex
+    _close(cpP.polyroots(cp.asarray([4.0, 0.0, 1.0])), npP.polyroots([4.0, 0.0, 1.0]), rtol=1e-8)  # +-2j
     _close(cpP.polyroots(cp.asarray([1.0, 2.0])), npP.polyroots([1.0, 2.0]))
     assert cpP.polyroots(cp.asarray([3.0])).shape == (0,)
     expect_error(lambda: npP.polycompanion([1.0]), lambda: cpP.polycompanion(cp.asarray([1.0])),

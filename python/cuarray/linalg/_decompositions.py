@@ -80,6 +80,13 @@ def eigvals(a):
     return _linalg.eig(asarray(a), False, _EIG_REAL_WHEN_ALL_REAL)[0]
 
 
+def _eigvals_real_if_all_real(a):
+    """Eigenvalues, real when a is real and every imaginary part is zero: the rule of NumPy 2.0-2.4's
+    eigvals, which roots and polyroots keep in every NumPy version (2.5 applies it there,
+    numpy.linalg._linalg._to_real_if_imag_zero, after eigvals became always complex)."""
+    return _linalg.eig(asarray(a), False, True)[0]
+
+
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition, as numpy.linalg.svd: SVDResult(U, S, Vh), or S alone."""
     u, s, vh = _linalg.svd(asarray(a), bool(full_matrices), bool(compute_uv), bool(hermitian))

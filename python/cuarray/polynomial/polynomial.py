@@ -122,14 +122,15 @@ def polycompanion(c):
 
 
 def polyroots(c):
-    """The roots of the series c, sorted (eigenvalues of the reversed companion matrix)."""
-    from ..linalg import eigvals
+    """The roots of the series c, sorted: eigenvalues of the companion matrix, real when all are
+    real (NumPy's rule for roots in every version, whatever its eigvals returns)."""
+    from ..linalg._decompositions import _eigvals_real_if_all_real
     [c] = _as_series([c])
     if c.shape[0] < 2:
         return empty((0,), c.dtype)
     if c.shape[0] == 2:
         return (-c[0] / c[1]).reshape(1)
-    r = eigvals(polycompanion(c)[::-1, ::-1])
+    r = _eigvals_real_if_all_real(polycompanion(c))
     from .._sorting import sort
     return sort(r)
 

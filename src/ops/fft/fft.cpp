@@ -203,9 +203,10 @@ NDArray rfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int6
   return out;
 }
 
-NDArray irfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm) {
+NDArray irfftn(const NDArray& a, std::span<const int64_t> s, std::span<const int64_t> axes, Norm norm,
+               bool overwrite_input) {
   if (axes.empty()) throw_error(ErrorKind::Index, "tuple index out of range");  // NumPy's a.shape[axes[-1]]
-  return complex_to_real(a, s, axes, norm, false);
+  return complex_to_real(a, s, axes, norm, overwrite_input);
 }
 
 NDArray hfft(const NDArray& a, int64_t n, int64_t axis, Norm norm) {

@@ -97,6 +97,15 @@ std::vector<KernelParam> parse_kernel_params(std::string_view params, bool is_co
 KernelParamTypes decide_param_types(std::span<const KernelParam> in_params, std::span<const KernelParam> out_params,
                                     std::span<const std::optional<DType>> in_dtypes,
                                     std::span<const DType> out_dtypes) {
+  // Callers with their own argument checks never get here with other counts; the host-side
+  // source builders (ElementwiseKernel._source) do, and must not read past the lists.
+  if (in_dtypes.size() != in_params.size())
+    throw_error(ErrorKind::Type, "the kernel has " + std::to_string(in_params.size()) + " input parameters, given " +
+                                     std::to_string(in_dtypes.size()) + " input dtypes");
+  if (!out_dtypes.empty() && out_dtypes.size() != out_params.size())
+    throw_error(ErrorKind::Type, "the kernel has " + std::to_string(out_params.size()) +
+                                     " output parameters, given " + std::to_string(out_dtypes.size()) +
+                                     " output dtypes (none, or one per output)");
   std::vector<std::pair<char, DType>> bound;
   auto find = [&](char c) -> const DType* {
     for (const auto& [letter, t] : bound)
