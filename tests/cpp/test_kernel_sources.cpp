@@ -139,13 +139,3 @@ INSTANTIATE_TEST_SUITE_P(AllReductions, ReductionCompile,
                            return name;
                          });
 
-TEST(RandomCompile, UniformFloat32And64) {
-  for (DType t : {DType::Float32, DType::Float64}) {
-    const DType loop[] = {DType::UInt64, DType::UInt64, t};
-    ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomUniform),
-                              "out0 = cuarray::random_uniform<out0_t>(in0, in1 + i);", 2, 1, loop, kernels::random_cuh};
-    std::optional<DType> in[] = {std::nullopt, std::nullopt};
-    DType out[] = {t};
-    expect_compiles(ops::elementwise_source(spec, in, out, linear(16 / static_cast<int>(itemsize(t)))), "random");
-  }
-}
