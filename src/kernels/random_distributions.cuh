@@ -3,9 +3,8 @@
 // numpy/random/src/distributions/distributions.c unless a comment says otherwise, in double, and
 // natively in float where NumPy's Generator offers dtype=float32 (standard_normal,
 // standard_exponential, standard_gamma). docs/random.md lists the choices.
+// Uses kPi of common.cuh (every elementwise kernel includes it).
 namespace cuarray {
-
-constexpr double kPi = 3.141592653589793238462643383279502884;
 
 // Box-Muller on two uniforms: exact in law and branch-free, where NumPy's ziggurat needs 3 tables
 // of 256 entries and a divergent tail path. The pair's second value is kept for the next call.

@@ -88,7 +88,9 @@ extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned
       for (int j = 0; j < kGroup; ++j) packed.v[j] = v[j];
       reinterpret_cast<FillVec<out_t, kGroup>*>(out)[g] = packed;
     } else {
-      for (int j = 0; first + j < n; ++j) out[first + j] = v[j];
+#pragma unroll
+      for (int j = 0; j < kGroup; ++j)
+        if (first + j < n) out[first + j] = v[j];
     }
   }
 }
