@@ -46,7 +46,7 @@ void bind_random(nb::module_& m) {
                           bool endpoint) {
         return wrap(g.integers(operand_from_py(low, "low"), operand_from_py(high, "high"), size_from_py(size),
                                dtype_from_py_required(dtype), endpoint));
-      })
+      }, nb::arg("low"), nb::arg("high"), nb::arg("size").none(), nb::arg("dtype"), nb::arg("endpoint"))
       .def("sample", [](Generator& g, std::string_view name, nb::tuple params, nb::handle size, nb::handle dtype) {
         std::vector<Operand> ops;
         for (nb::handle p : params) ops.push_back(operand_from_py(p, "a distribution parameter"));
