@@ -8,6 +8,7 @@
 #ifdef __CUDACC_RTC__
 #define CUARRAY_HD __host__ __device__
 #else
+#include <cmath>
 #define CUARRAY_HD
 #endif
 
@@ -33,6 +34,9 @@ enum class CheckKind : unsigned char {
   SumBelow,           // a + b < c
   AnyAtLeastMax,      // a >= kHypergeometricMax or b >= kHypergeometricMax
   RangeNotFinite,     // !isfinite(b - a)
+  RangeNegative,      // b - a < 0 (by sign bit, NaN aside)
+  NaN,                // a is NaN
+  NegativeBinomialLamTooLarge,  // the gamma-Poisson mixture's mean bound (1-p)/p (n + 10 sqrt(n)) too large
 };
 
 CUARRAY_HD inline bool violates(CheckKind kind, double a, double b, double c) {
@@ -54,6 +58,9 @@ CUARRAY_HD inline bool violates(CheckKind kind, double a, double b, double c) {
       const double d = b - a;
       return !(d - d == 0);  // inf - inf and NaN - NaN are NaN
     }
+    case CheckKind::RangeNegative: return violates(CheckKind::Negative, b - a, 0, 0);
+    case CheckKind::NaN: return a != a;
+    case CheckKind::NegativeBinomialLamTooLarge: return (1 - b) / b * (a + 10 * ::sqrt(a)) > kPoissonLamMax;
   }
   return false;
 }

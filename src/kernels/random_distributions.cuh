@@ -355,6 +355,8 @@ __device__ long long random_logseries(RandomStream& s, double p) {
 __device__ long long random_zipf(RandomStream& s, double a) {
   const double am1 = a - 1.0;
   const double b = pow(2.0, am1);
+  // P(X = 1) = 1 / zeta(a) rounds to 1 long before 2^(a-1) overflows; the test below would be NaN.
+  if (!(b <= 1.7976931348623157e308)) return 1;
   for (;;) {
     const double u = s.next_open_double(), v = s.next_double();
     const double x = floor(pow(u, -1.0 / am1));

@@ -116,4 +116,10 @@ class Distributions:
             if not isinstance(low, ndarray) and low <= 0:
                 raise ValueError("high <= 0")
             low, high = 0, low
-        return self._stream.integers(low, parameter(high), normalize_size(size), dtype, endpoint)
+        high = parameter(high)
+        # Python ints beyond 64 bits: NumPy's bound errors, before the C++ conversion overflows.
+        if isinstance(low, int) and low < -2**63:
+            raise ValueError(f"low is out of bounds for {dtype.name}")
+        if isinstance(high, int) and high > 2**64:
+            raise ValueError(f"high is out of bounds for {dtype.name}")
+        return self._stream.integers(low, high, normalize_size(size), dtype, endpoint)
