@@ -4,7 +4,7 @@ import warnings
 import numpy as _np
 
 from .. import _core
-from ._arguments import fresh_key, normalize_size, seed_key
+from ._arguments import float_dtype, fresh_key, normalize_size, seed_key
 from ._composites import LegacyComposites
 from ._distributions import Distributions
 
@@ -52,16 +52,17 @@ class RandomState(Distributions, LegacyComposites):
         self.set_state(state)
 
     # ---- uniform floats and integers ----
-    def random_sample(self, size=None):
-        return self._stream.random(normalize_size(size) or (), _np.float64)
+    # dtype= (float32 generated natively) is CuPy's extension of these signatures.
+    def random_sample(self, size=None, dtype=float):
+        return self._stream.random(normalize_size(size) or (), float_dtype(dtype, "random_sample"))
 
     random = random_sample
 
-    def rand(self, *args):
-        return self.random_sample(args)
+    def rand(self, *args, dtype=float):
+        return self.random_sample(args, dtype)
 
-    def randn(self, *args):
-        return self.standard_normal(args)
+    def randn(self, *args, dtype=float):
+        return self.standard_normal(args, dtype)
 
     def randint(self, low, high=None, size=None, dtype=int):
         return self._integers(low, high, size, dtype, False, "randint")
@@ -80,8 +81,8 @@ class RandomState(Distributions, LegacyComposites):
         return self._integers(0, _np.iinfo(_np.int64).max, size, _np.int64, True, "randint")
 
     # ---- the standard distributions (float64) ----
-    def standard_normal(self, size=None):
-        return self._stream.standard_normal(normalize_size(size) or (), _np.float64)
+    def standard_normal(self, size=None, dtype=float):
+        return self._stream.standard_normal(normalize_size(size) or (), float_dtype(dtype, "standard_normal"))
 
     def standard_exponential(self, size=None):
         return self._stream.standard_exponential(normalize_size(size) or (), _np.float64)
