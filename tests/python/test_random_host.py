@@ -223,3 +223,42 @@ def test_global_random_state():
     assert rs.get_state() == ("Philox4x32-10", 11, 0)
     with pytest.raises(TypeError):
         cp.random.set_random_state(np.random.RandomState(0))
+
+
+# ---- a property: integers' bound checks agree with NumPy's on any bounds and dtype ----
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+INT_DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, np.bool_]
+BOUND = st.one_of(st.integers(-2**63, 2**64 - 1), st.sampled_from([-129, -1, 0, 1, 2, 127, 128, 255, 256, 2**31,
+                                                                   2**32, 2**63 - 1, 2**63]))
+
+
+@given(low=BOUND, high=BOUND, dtype=st.sampled_from(INT_DTYPES), endpoint=st.booleans(),
+       api=st.sampled_from(["legacy", "generator"]))
+def test_integer_bounds_property(low, high, dtype, endpoint, api):
+    if api == "legacy":
+        endpoint = False
+
+    def draw(rng):
+        if api == "legacy":
+            return rng.randint(low, high, size=4, dtype=dtype)
+        return rng.integers(low, high, size=4, dtype=dtype, endpoint=endpoint)
+
+    try:
+        draw(_numpy(api))
+        numpy_error = None
+    except (ValueError, OverflowError) as e:
+        numpy_error = e
+    if numpy_error is not None:
+        with pytest.raises(type(numpy_error)) as got:
+            draw(_cuarray(api))
+        assert str(got.value) == str(numpy_error)
+    elif gpu_unavailable_reason() is None:
+        values = cp.asnumpy(draw(_cuarray(api)))
+        assert values.dtype == np.dtype(dtype)
+        top = high if endpoint else high - 1
+        assert np.all((values.astype(object) >= low) & (values.astype(object) <= top))
+    else:
+        with pytest.raises(cp.cuda.runtime.CUDARuntimeError):
+            draw(_cuarray(api))  # the checks passed: only the GPU is missing

@@ -74,6 +74,9 @@ void check_array_bounds(const Operand& low, const Operand& high, DType t, DType 
   reduce("min", failed).copy_to_host(&first);
   if (first == 0) out_of_bounds("low", t);
   if (first == 1) out_of_bounds("high", t);
+  // With a scalar low of 0, NumPy names the bound on high (as for scalar bounds).
+  const bool from_zero = low.is_scalar() && low.scalar.real_value() == 0;
+  if (first == 2 && from_zero) throw_error(ErrorKind::Value, endpoint ? "high < 0" : "high <= 0");
   if (first == 2) throw_error(ErrorKind::Value, endpoint ? "low > high" : "low >= high");
 }
 
@@ -88,6 +91,9 @@ NDArray Generator::integers(const Operand& low, const Operand& high, std::option
   if (host_checkable(low) && host_checkable(high)) {
     const Bounds b = bounds_of(dtype);
     const Wide lo = host_bound(low, dtype), hi = host_bound(high, dtype) - (endpoint ? 0 : 1);
+    // NumPy words an empty range from 0 (integers(0) included) as a bound on high, before the
+    // dtype's bounds.
+    if (lo == 0 && hi < 0) throw_error(ErrorKind::Value, endpoint ? "high < 0" : "high <= 0");
     if (lo < b.low) out_of_bounds("low", dtype);
     if (hi > b.high) out_of_bounds("high", dtype);
     if (lo > hi) throw_error(ErrorKind::Value, endpoint ? "low > high" : "low >= high");
