@@ -59,19 +59,39 @@ class Generator {
   NDArray sample(std::string_view distribution, std::span<const Operand> params, std::optional<Shape> size,
                  std::optional<DType> dtype = std::nullopt);
 
-  NDArray uniform(const Operand& low, const Operand& high, std::optional<Shape> size) { return sample("uniform", std::array<Operand, 2>{low, high}, size); }
-  NDArray normal(const Operand& loc, const Operand& scale, std::optional<Shape> size) { return sample("normal", std::array<Operand, 2>{loc, scale}, size); }
-  NDArray exponential(const Operand& scale, std::optional<Shape> size) { return sample("exponential", std::array<Operand, 1>{scale}, size); }
+  NDArray uniform(const Operand& low, const Operand& high, std::optional<Shape> size) {
+    return sample("uniform", std::array<Operand, 2>{low, high}, size);
+  }
+  NDArray normal(const Operand& loc, const Operand& scale, std::optional<Shape> size) {
+    return sample("normal", std::array<Operand, 2>{loc, scale}, size);
+  }
+  NDArray exponential(const Operand& scale, std::optional<Shape> size) {
+    return sample("exponential", std::array<Operand, 1>{scale}, size);
+  }
   NDArray standard_gamma(const Operand& shape, std::optional<Shape> size, DType dtype = DType::Float64) {
     return sample("standard_gamma", std::array<Operand, 1>{shape}, size, dtype);
   }
-  NDArray gamma(const Operand& shape, const Operand& scale, std::optional<Shape> size) { return sample("gamma", std::array<Operand, 2>{shape, scale}, size); }
-  NDArray beta(const Operand& a, const Operand& b, std::optional<Shape> size) { return sample("beta", std::array<Operand, 2>{a, b}, size); }
-  NDArray binomial(const Operand& n, const Operand& p, std::optional<Shape> size) { return sample("binomial", std::array<Operand, 2>{n, p}, size); }
-  NDArray poisson(const Operand& lam, std::optional<Shape> size) { return sample("poisson", std::array<Operand, 1>{lam}, size); }
-  NDArray chisquare(const Operand& df, std::optional<Shape> size) { return sample("chisquare", std::array<Operand, 1>{df}, size); }
-  NDArray f(const Operand& dfnum, const Operand& dfden, std::optional<Shape> size) { return sample("f", std::array<Operand, 2>{dfnum, dfden}, size); }
-  NDArray geometric(const Operand& p, std::optional<Shape> size) { return sample("geometric", std::array<Operand, 1>{p}, size); }
+  NDArray gamma(const Operand& shape, const Operand& scale, std::optional<Shape> size) {
+    return sample("gamma", std::array<Operand, 2>{shape, scale}, size);
+  }
+  NDArray beta(const Operand& a, const Operand& b, std::optional<Shape> size) {
+    return sample("beta", std::array<Operand, 2>{a, b}, size);
+  }
+  NDArray binomial(const Operand& n, const Operand& p, std::optional<Shape> size) {
+    return sample("binomial", std::array<Operand, 2>{n, p}, size);
+  }
+  NDArray poisson(const Operand& lam, std::optional<Shape> size) {
+    return sample("poisson", std::array<Operand, 1>{lam}, size);
+  }
+  NDArray chisquare(const Operand& df, std::optional<Shape> size) {
+    return sample("chisquare", std::array<Operand, 1>{df}, size);
+  }
+  NDArray f(const Operand& dfnum, const Operand& dfden, std::optional<Shape> size) {
+    return sample("f", std::array<Operand, 2>{dfnum, dfden}, size);
+  }
+  NDArray geometric(const Operand& p, std::optional<Shape> size) {
+    return sample("geometric", std::array<Operand, 1>{p}, size);
+  }
   NDArray hypergeometric(const Operand& ngood, const Operand& nbad, const Operand& nsample, std::optional<Shape> size) {
     return sample("hypergeometric", std::array<Operand, 3>{ngood, nbad, nsample}, size);
   }
@@ -81,6 +101,50 @@ class Generator {
   NDArray lognormal(const Operand& mean, const Operand& sigma, std::optional<Shape> size) {
     return sample("lognormal", std::array<Operand, 2>{mean, sigma}, size);
   }
+  NDArray noncentral_chisquare(const Operand& df, const Operand& nonc, std::optional<Shape> size) {
+    return sample("noncentral_chisquare", std::array<Operand, 2>{df, nonc}, size);
+  }
+  NDArray noncentral_f(const Operand& dfnum, const Operand& dfden, const Operand& nonc, std::optional<Shape> size) {
+    return sample("noncentral_f", std::array<Operand, 3>{dfnum, dfden, nonc}, size);
+  }
+  NDArray standard_t(const Operand& df, std::optional<Shape> size) {
+    return sample("standard_t", std::array<Operand, 1>{df}, size);
+  }
+  NDArray standard_cauchy(std::optional<Shape> size) { return sample("standard_cauchy", {}, size); }
+  NDArray pareto(const Operand& a, std::optional<Shape> size) {
+    return sample("pareto", std::array<Operand, 1>{a}, size);
+  }
+  NDArray weibull(const Operand& a, std::optional<Shape> size) {
+    return sample("weibull", std::array<Operand, 1>{a}, size);
+  }
+  NDArray power(const Operand& a, std::optional<Shape> size) {
+    return sample("power", std::array<Operand, 1>{a}, size);
+  }
+  NDArray laplace(const Operand& loc, const Operand& scale, std::optional<Shape> size) {
+    return sample("laplace", std::array<Operand, 2>{loc, scale}, size);
+  }
+  NDArray gumbel(const Operand& loc, const Operand& scale, std::optional<Shape> size) {
+    return sample("gumbel", std::array<Operand, 2>{loc, scale}, size);
+  }
+  NDArray logistic(const Operand& loc, const Operand& scale, std::optional<Shape> size) {
+    return sample("logistic", std::array<Operand, 2>{loc, scale}, size);
+  }
+  NDArray rayleigh(const Operand& scale, std::optional<Shape> size) {
+    return sample("rayleigh", std::array<Operand, 1>{scale}, size);
+  }
+  NDArray vonmises(const Operand& mu, const Operand& kappa, std::optional<Shape> size) {
+    return sample("vonmises", std::array<Operand, 2>{mu, kappa}, size);
+  }
+  NDArray wald(const Operand& mean, const Operand& scale, std::optional<Shape> size) {
+    return sample("wald", std::array<Operand, 2>{mean, scale}, size);
+  }
+  NDArray triangular(const Operand& left, const Operand& mode, const Operand& right, std::optional<Shape> size) {
+    return sample("triangular", std::array<Operand, 3>{left, mode, right}, size);
+  }
+  NDArray logseries(const Operand& p, std::optional<Shape> size) {
+    return sample("logseries", std::array<Operand, 1>{p}, size);
+  }
+  NDArray zipf(const Operand& a, std::optional<Shape> size) { return sample("zipf", std::array<Operand, 1>{a}, size); }
 
  private:
   mutable std::mutex mutex_;

@@ -15,8 +15,8 @@ namespace {
 
 void require_float(DType dtype, std::string_view what) {
   if (dtype != DType::Float64 && dtype != DType::Float32)
-    throw_error(ErrorKind::Type, "Unsupported dtype dtype('" + std::string(dtype_name(dtype)) + "') for " +
-                                     std::string(what));
+    throw_error(ErrorKind::Type,
+                "Unsupported dtype dtype('" + std::string(dtype_name(dtype)) + "') for " + std::string(what));
 }
 
 DType result_dtype(const DistributionDef& def, std::optional<DType> dtype) {
@@ -45,9 +45,12 @@ void fill_scalar(ScalarFill form, std::span<const Operand> params, const NDArray
   switch (form) {
     case ScalarFill::Uniform:
       return fill(FillKind::Uniform, out, key, offset, {p0, params[1].scalar.real_value() - p0});
-    case ScalarFill::Normal: return fill(FillKind::Normal, out, key, offset, {p0, params[1].scalar.real_value()});
-    case ScalarFill::Exponential: return fill(FillKind::Exponential, out, key, offset, {0, p0});
-    case ScalarFill::None: return;
+    case ScalarFill::Normal:
+      return fill(FillKind::Normal, out, key, offset, {p0, params[1].scalar.real_value()});
+    case ScalarFill::Exponential:
+      return fill(FillKind::Exponential, out, key, offset, {0, p0});
+    case ScalarFill::None:
+      return;
   }
 }
 
@@ -132,9 +135,13 @@ NDArray Generator::sample(std::string_view distribution, std::span<const Operand
     loop.push_back(param_dtype(def.types[k], out_dtype));
   }
   loop.push_back(out_dtype);
-  ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomDistribution) +
-                                static_cast<uint64_t>(row_index(def)),
-                            sampler_expression(def), def.nparams + 2, 1, loop.data(), sampler_preamble()};
+  ops::ElementwiseSpec spec{
+      static_cast<uint64_t>(ops::InternalOp::RandomDistribution) + static_cast<uint64_t>(row_index(def)),
+      sampler_expression(def),
+      def.nparams + 2,
+      1,
+      loop.data(),
+      sampler_preamble()};
   ops::run_elementwise(spec, inputs, std::span(&out, 1));
   return out;
 }

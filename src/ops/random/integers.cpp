@@ -36,8 +36,10 @@ Wide host_bound(const Operand& b, DType t) {
   }
   const Scalar& s = b.scalar;
   switch (s.kind) {
-    case Scalar::Kind::Bool: return s.b;
-    case Scalar::Kind::Int: return s.int_is_unsigned ? Wide(s.u) : Wide(s.i);
+    case Scalar::Kind::Bool:
+      return s.b;
+    case Scalar::Kind::Int:
+      return s.int_is_unsigned ? Wide(s.u) : Wide(s.i);
     default: {
       const double v = std::trunc(s.real_value());
       // Beyond 2^100 every bound check fails alike; keep the conversion defined.
@@ -60,15 +62,15 @@ void check_array_bounds(const Operand& low, const Operand& high, DType t, DType 
   const NDArray failed = empty(broadcast_shapes(shapes), DType::UInt8);
   if (failed.size() == 0) return;
   const Bounds b = bounds_of(t);
-  const Operand inputs[] = {low, high, Operand::of(Scalar::from(static_cast<int64_t>(b.low))),
-                            Operand::of(loop_t == DType::UInt64 ? Scalar::from_uint(~0ull)
-                                                                : Scalar::from(static_cast<int64_t>(b.high)))};
+  const Operand inputs[] = {
+      low, high, Operand::of(Scalar::from(static_cast<int64_t>(b.low))),
+      Operand::of(loop_t == DType::UInt64 ? Scalar::from_uint(~0ull) : Scalar::from(static_cast<int64_t>(b.high)))};
   const DType loop[] = {loop_t, loop_t, loop_t, loop_t, DType::UInt8};
   static const std::string exprs[2] = {
       "out0 = in0 < in2 ? 0 : (in1 > in3 && in1 - 1 > in3) ? 1 : in0 >= in1 ? 2 : 255;",
       "out0 = in0 < in2 ? 0 : in1 > in3 ? 1 : in0 > in1 ? 2 : 255;"};
-  ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomIntegersCheck) + endpoint, exprs[endpoint], 4, 1,
-                            loop};
+  ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomIntegersCheck) + endpoint, exprs[endpoint], 4,
+                            1, loop};
   ops::run_elementwise(spec, inputs, std::span(&failed, 1));
   uint8_t first = 255;
   reduce("min", failed).copy_to_host(&first);
@@ -116,7 +118,11 @@ NDArray Generator::integers(const Operand& low, const Operand& high, std::option
       "cuarray::RandomStream s(in0, in1 + static_cast<unsigned long long>(i));\n"
       "out0 = static_cast<out0_t>(cuarray::random_bounded(s, static_cast<unsigned long long>(in2), "
       "static_cast<unsigned long long>(in3) - static_cast<unsigned long long>(in2)));"};
-  ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomIntegers) + endpoint, exprs[endpoint], 4, 1, loop,
+  ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomIntegers) + endpoint,
+                            exprs[endpoint],
+                            4,
+                            1,
+                            loop,
                             sampler_preamble()};
   ops::run_elementwise(spec, inputs, std::span(&out, 1));
   return out;

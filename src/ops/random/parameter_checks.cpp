@@ -89,7 +89,11 @@ void check_parameters(const DistributionDef& def, Api api, std::span<const Opera
   for (int k = 0; k < def.nparams; ++k) loop.push_back(param_dtype(def.types[k], DType::Float64));
   loop.push_back(DType::UInt8);
   ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomCheck) + static_cast<uint64_t>(slot),
-                            exprs[static_cast<size_t>(slot)], def.nparams, 1, loop.data(), kernels::random_checks_cuh};
+                            exprs[static_cast<size_t>(slot)],
+                            def.nparams,
+                            1,
+                            loop.data(),
+                            kernels::random_checks_cuh};
   ops::run_elementwise(spec, params, std::span(&failed, 1));
   uint8_t first = 255;
   reduce("min", failed).copy_to_host(&first);
@@ -127,7 +131,8 @@ Shape output_shape(std::span<const Operand> params, const std::optional<Shape>& 
   }
   if (size && !(out == *size))
     throw_error(ErrorKind::Value, "Output size " + shape_repr(*size) +
-                                      " is not compatible with broadcast dimensions of inputs " + shape_repr(out) + ".");
+                                      " is not compatible with broadcast dimensions of inputs " + shape_repr(out) +
+                                      ".");
   return out;
 }
 

@@ -29,8 +29,9 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   jit::KernelKey key_bytes(jit::KernelFamily::RandomFill);
   key_bytes.push(static_cast<uint8_t>(kind)).push(static_cast<uint8_t>(out.dtype())).push(wide);
   runtime::activate(out.device());
-  const runtime::Kernel f = jit::get_kernel(
-      key_bytes, [&] { return jit::KernelSource{random_fill_source(kind, out.dtype(), wide), "cuarray_random_fill"}; });
+  const runtime::Kernel f = jit::get_kernel(key_bytes, [&] {
+    return jit::KernelSource{random_fill_source(kind, out.dtype(), wide), "cuarray_random_fill"};
+  });
   const uint64_t n = static_cast<uint64_t>(out.size());
   const int64_t groups = static_cast<int64_t>((n + (wide ? 1 : 3)) / (wide ? 2 : 4));
   runtime::launch(f, {ops::grid_for(groups), ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,

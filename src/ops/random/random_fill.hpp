@@ -11,8 +11,8 @@ namespace cuarray::random {
 enum class FillKind : uint8_t { Uniform = 0, Normal = 1, Exponential = 2, Integer = 3 };
 
 struct FillParams {
-  double a = 0, b = 1;                // uniform a + b U, normal a + b Z, exponential b E
-  uint64_t low = 0, span = 0;         // integer: low + [0, span], wrapping in 64 bits
+  double a = 0, b = 1;         // uniform a + b U, normal a + b Z, exponential b E
+  uint64_t low = 0, span = 0;  // integer: low + [0, span], wrapping in 64 bits
 };
 
 // Fills the C-contiguous `out` (a fresh array: aligned to 16 bytes) from counters offset, offset + 1, ...
