@@ -50,7 +50,10 @@ TEST_P(SamplerCompile, CompilesForEveryResultDtype) {
     loop.push_back(result);
     DType out[] = {result};
     ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomDistribution) + GetParam(),
-                              random::sampler_expression(def), def.nparams + 2, 1, loop.data(),
+                              random::sampler_expression(def),
+                              def.nparams + 2,
+                              1,
+                              loop.data(),
                               random::sampler_preamble()};
     expect_compiles(ops::elementwise_source(spec, in, out, strided(2)), std::string(def.name));
   }
@@ -69,7 +72,11 @@ TEST_P(SamplerCompile, ChecksCompileForBothApis) {
     loop.push_back(DType::UInt8);
     DType out[] = {DType::UInt8};
     const std::string expr = random::check_expression(def, api);
-    ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomCheck), expr, def.nparams, 1, loop.data(),
+    ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomCheck),
+                              expr,
+                              def.nparams,
+                              1,
+                              loop.data(),
                               kernels::random_checks_cuh};
     expect_compiles(ops::elementwise_source(spec, in, out, linear(1)), std::string(def.name) + " checks");
   }
@@ -160,7 +167,10 @@ TEST(RandomHostChecks, NumPysMessagesForScalarParameters) {
       {"weibull", {-1}, "a < 0", "a < 0"},
       {"zipf", {1}, "a <= 1 or a is NaN", "a <= 1 or a is NaN"},
       {"zipf", {nan}, "a <= 1 or a is NaN", "a <= 1 or a is NaN"},
-      {"uniform", {0, INFINITY}, "Range exceeds valid bounds", "high - low range exceeds valid bounds",
+      {"uniform",
+       {0, INFINITY},
+       "Range exceeds valid bounds",
+       "high - low range exceeds valid bounds",
        ErrorKind::Overflow},
   };
   for (const BadCall& c : calls) {
@@ -170,8 +180,10 @@ TEST(RandomHostChecks, NumPysMessagesForScalarParameters) {
     for (Api api : {Api::Legacy, Api::Generator}) {
       const char* expected = api == Api::Legacy ? c.legacy : c.generator;
       SCOPED_TRACE(std::string(c.name) + (api == Api::Legacy ? " (RandomState)" : " (Generator)"));
-      if (expected) expect_error(c.kind, expected, [&] { random::check_parameters(def, api, params); });
-      else EXPECT_NO_THROW(random::check_parameters(def, api, params));
+      if (expected)
+        expect_error(c.kind, expected, [&] { random::check_parameters(def, api, params); });
+      else
+        EXPECT_NO_THROW(random::check_parameters(def, api, params));
     }
   }
 }
@@ -192,8 +204,7 @@ TEST(RandomHostChecks, BroadcastMessagesAreNumPys) {
                "(2,) and arg 1 with shape (3,).",
                [&] { random::output_shape(p3, two); });
   const Operand p21[] = {Operand::of(a21), s(1)};
-  expect_error(ErrorKind::Value,
-               "Output size (3,) is not compatible with broadcast dimensions of inputs (2, 3).",
+  expect_error(ErrorKind::Value, "Output size (3,) is not compatible with broadcast dimensions of inputs (2, 3).",
                [&] { random::output_shape(p21, three); });
   EXPECT_EQ(random::output_shape(p21, std::nullopt), two_one);
   EXPECT_EQ(random::output_shape(p3, Shape{4, 3}), (Shape{4, 3}));
