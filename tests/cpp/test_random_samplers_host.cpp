@@ -28,8 +28,9 @@ double cospi(double x) { return std::cos(M_PI * x); }
 namespace cuarray {
 constexpr double kPi = M_PI;  // from common.cuh on the device
 }
-#include "kernels/random_distributions.cuh"
 #include "kernels/random_stream.cuh"
+// (the samplers need the stream first)
+#include "kernels/random_distributions.cuh"
 #undef __device__
 #undef __forceinline__
 
