@@ -370,3 +370,31 @@ def test_edge_parameters():
     assert np.all(np.abs(wide - 1.0) < 0.01)
     flat = host(g.vonmises(0.0, 0.0, size=N))
     assert_ks(flat, stats().uniform(-math.pi, 2 * math.pi))
+
+
+# ---- a property: result shapes and broadcast errors are NumPy's for any parameter shapes ----
+
+from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis.extra import numpy as hnp  # noqa: E402
+
+SHAPES = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3)
+
+
+@given(loc_shape=SHAPES, scale_shape=SHAPES, size=st.one_of(st.none(), SHAPES),
+       api=st.sampled_from(["legacy", "generator"]))
+def test_broadcast_shapes_property(loc_shape, scale_shape, size, api):
+    loc = np.arange(int(np.prod(loc_shape)), dtype=np.float64).reshape(loc_shape)
+    scale = np.ones(scale_shape)
+    np_rng = np.random.RandomState(0) if api == "legacy" else np.random.default_rng(0)
+    try:
+        expected = np.shape(np_rng.normal(loc, scale, size=size))
+        error = None
+    except ValueError as e:
+        error = e
+    rng = cp.random.RandomState(0) if api == "legacy" else cp.random.default_rng(0)
+    if error is not None:
+        with pytest.raises(ValueError) as got:
+            rng.normal(cp.asarray(loc), cp.asarray(scale), size=size)
+        assert str(got.value) == str(error)
+    else:
+        assert rng.normal(cp.asarray(loc), cp.asarray(scale), size=size).shape == expected
