@@ -119,8 +119,11 @@ NDArray Generator::sample(std::string_view distribution, std::span<const Operand
     throw_error(ErrorKind::Type, std::string(def.name) + " takes " + std::to_string(def.nparams) + " parameters, got " +
                                      std::to_string(params.size()));
   const DType out_dtype = result_dtype(def, dtype);
+  // Broadcasting first (NumPy checks values first; the two orders differ only when both fail),
+  // so that a mismatch names the arguments as np.broadcast(out, params...) does.
+  const Shape shape = output_shape(params, size);
   check_parameters(def, api_, params);
-  NDArray out = empty(output_shape(params, size), out_dtype);
+  NDArray out = empty(shape, out_dtype);
   if (out.size() == 0) return out;
   if (def.scalar_fill != ScalarFill::None && all_host_scalars(params)) {
     const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));

@@ -56,10 +56,8 @@ bool host_checkable(const Operand& o) { return o.is_scalar() || o.array->ndim() 
 
 // The device checks of array bounds: NumPy's order (low, high, then their order), per element.
 void check_array_bounds(const Operand& low, const Operand& high, DType t, DType loop_t, bool endpoint) {
-  static const Shape scalar_shape = Shape();
-  const Shape* shapes[] = {low.is_scalar() ? &scalar_shape : &low.array->shape(),
-                           high.is_scalar() ? &scalar_shape : &high.array->shape()};
-  const NDArray failed = empty(broadcast_shapes(shapes), DType::UInt8);
+  const Operand bounds[] = {low, high};
+  const NDArray failed = empty(output_shape(bounds, std::nullopt, true), DType::UInt8);
   if (failed.size() == 0) return;
   const Bounds b = bounds_of(t);
   const Operand inputs[] = {
@@ -105,8 +103,9 @@ NDArray Generator::integers(const Operand& low, const Operand& high, std::option
     return out;
   }
   const DType loop_t = dtype == DType::UInt64 ? DType::UInt64 : DType::Int64;
+  const Shape shape = output_shape(bounds, size, true);  // np.broadcast(low, high, out)'s message first
   check_array_bounds(low, high, dtype, loop_t, endpoint);
-  NDArray out = empty(output_shape(bounds, size, true), dtype);
+  NDArray out = empty(shape, dtype);
   if (out.size() == 0) return out;
   const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
   const Operand inputs[] = {Operand::of(Scalar::from_uint(key)), Operand::of(Scalar::from_uint(offset)), low, high};

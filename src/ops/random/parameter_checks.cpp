@@ -72,10 +72,8 @@ void check_parameters(const DistributionDef& def, Api api, std::span<const Opera
     }
     return;
   }
-  std::vector<const Shape*> shapes;
-  static const Shape scalar_shape = Shape();
-  for (const Operand& p : params) shapes.push_back(p.is_scalar() ? &scalar_shape : &p.array->shape());
-  const NDArray failed = empty(broadcast_shapes(shapes), DType::UInt8);
+  // The parameters' broadcast, with np.broadcast's message when they do not.
+  const NDArray failed = empty(output_shape(params, std::nullopt), DType::UInt8);
   if (failed.size() == 0) return;
   // One expression per (row, api): compiled once, found by op id after.
   static std::vector<std::string> exprs = [] {
