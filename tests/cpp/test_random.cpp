@@ -237,6 +237,11 @@ TEST(RandomHostChecks, IntegersBoundsAndDtypes) {
   expect_error(ErrorKind::Type, "Unsupported dtype dtype('int32') for standard_gamma",
                [&] { gen.standard_gamma(s(1), std::nullopt, DType::Int32); });
   expect_error(ErrorKind::Type, "Unsupported dtype dtype('int32') for random", [&] { gen.random({3}, DType::Int32); });
+  const Operand shape_scale[] = {s(2), s(1)};
+  expect_error(ErrorKind::Type, "Unsupported dtype dtype('float32') for gamma",
+               [&] { gen.sample("gamma", shape_scale, std::nullopt, DType::Float32); });
+  expect_error(ErrorKind::Type, "Unsupported dtype dtype('int64') for normal",
+               [&] { legacy.sample("normal", shape_scale, std::nullopt, DType::Int64); });
 }
 
 // ---- on the GPU ----

@@ -278,6 +278,19 @@ def test_shapes_and_scalar_results():
     assert g.standard_gamma(cp.asarray(np.array([1.0, 2.0], np.float32)), dtype=np.float32).shape == (2,)
 
 
+def test_cupy_dtype_extension_of_random_state():
+    rs = cp.random.RandomState(4)
+    st = stats()
+    assert_ks(host(rs.normal(1.0, 2.0, size=N, dtype=np.float32), np.float32), st.norm(1.0, 2.0))
+    assert_ks(host(rs.uniform(-1.0, 1.0, size=N, dtype=np.float32), np.float32), st.uniform(-1, 2))
+    loc = cp.asarray(np.array([0.0, 10.0]))
+    values = host(rs.normal(loc, 1.0, size=(N, 2), dtype=np.float32), np.float32)
+    np.testing.assert_allclose(values.mean(axis=0), [0, 10], atol=0.02)
+    assert host(rs.random_sample(10, dtype=np.float32), np.float32).max() < 1
+    assert rs.rand(3, 2, dtype=np.float32).dtype == np.float32
+    assert rs.randn(3, dtype=np.float32).dtype == np.float32
+
+
 def test_array_parameters_broadcast():
     rs = cp.random.RandomState(11)
     loc = cp.asarray(np.array([[0.0], [100.0], [-100.0]]))

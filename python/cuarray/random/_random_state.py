@@ -89,3 +89,10 @@ class RandomState(Distributions, LegacyComposites):
 
     def standard_gamma(self, shape, size=None):
         return self._sample("standard_gamma", (shape,), size)
+
+    # CuPy's RandomState takes dtype= here too (float32 drawn natively for scalar parameters).
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=float):
+        return self._sample("uniform", (low, high), size, float_dtype(dtype, "uniform"))
+
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=float):
+        return self._sample("normal", (loc, scale), size, float_dtype(dtype, "normal"))

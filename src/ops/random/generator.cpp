@@ -19,19 +19,17 @@ void require_float(DType dtype, std::string_view what) {
                 "Unsupported dtype dtype('" + std::string(dtype_name(dtype)) + "') for " + std::string(what));
 }
 
+// float64 (int64 for discrete laws); float32 natively where NumPy's Generator offers dtype=
+// (standard_gamma) and, as CuPy's RandomState does, for the laws the bulk fill serves (uniform,
+// normal, exponential: native with scalar parameters, computed in float64 and stored as float32
+// with array ones).
 DType result_dtype(const DistributionDef& def, std::optional<DType> dtype) {
-  switch (def.result) {
-    case ResultType::FloatOfDtype:
-      require_float(dtype.value_or(DType::Float64), def.name);
-      return dtype.value_or(DType::Float64);
-    case ResultType::Int64:
-      if (dtype && *dtype != DType::Int64) require_float(DType::Int8, def.name);  // never float: raises
-      return DType::Int64;
-    case ResultType::Float64:
-      if (dtype && *dtype != DType::Float64) require_float(DType::Int8, def.name);
-      return DType::Float64;
-  }
-  return DType::Float64;
+  const DType natural = def.result == ResultType::Int64 ? DType::Int64 : DType::Float64;
+  if (!dtype || *dtype == natural) return natural;
+  const bool float32_ok = def.result == ResultType::FloatOfDtype || def.scalar_fill != ScalarFill::None;
+  if (*dtype == DType::Float32 && float32_ok) return DType::Float32;
+  throw_error(ErrorKind::Type,
+              "Unsupported dtype dtype('" + std::string(dtype_name(*dtype)) + "') for " + std::string(def.name));
 }
 
 bool all_host_scalars(std::span<const Operand> params) {
@@ -132,12 +130,14 @@ NDArray Generator::sample(std::string_view distribution, std::span<const Operand
   }
   const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
   std::vector<Operand> inputs{Operand::of(Scalar::from_uint(key)), Operand::of(Scalar::from_uint(offset))};
+  // The sampler's own type; the engine converts to the output's dtype on store.
+  const DType compute = def.result == ResultType::FloatOfDtype ? out_dtype : DType::Float64;
   std::vector<DType> loop{DType::UInt64, DType::UInt64};
   for (int k = 0; k < def.nparams; ++k) {
     inputs.push_back(params[k]);
-    loop.push_back(param_dtype(def.types[k], out_dtype));
+    loop.push_back(param_dtype(def.types[k], compute));
   }
-  loop.push_back(out_dtype);
+  loop.push_back(def.result == ResultType::Int64 ? DType::Int64 : compute);
   ops::ElementwiseSpec spec{
       static_cast<uint64_t>(ops::InternalOp::RandomDistribution) + static_cast<uint64_t>(row_index(def)),
       sampler_expression(def),
