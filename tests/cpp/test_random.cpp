@@ -4,7 +4,9 @@
 // the mapping's independence from layout.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -265,4 +267,22 @@ TEST(RandomGpu, SeedReproducesAndCallsAdvance) {
   random::Generator d(7);
   const auto u = host(d.random({1 << 20}));
   for (double x : u) ASSERT_TRUE(x >= 0 && x < 1);
+}
+
+TEST(RandomGpu, FillsIntegersAndDeviceChecks) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  random::Generator g(11);
+  std::vector<float> f(100001);
+  g.random({100001}, DType::Float32).copy_to_host(f.data());
+  for (float x : f) ASSERT_TRUE(x >= 0.0f && x < 1.0f);
+  std::vector<int8_t> b(4099);
+  g.integers(Operand::of(Scalar::from_int(-128)), Operand::of(Scalar::from_int(127)), Shape{4099}, DType::Int8, true)
+      .copy_to_host(b.data());
+  EXPECT_EQ(*std::min_element(b.begin(), b.end()), -128);
+  EXPECT_EQ(*std::max_element(b.begin(), b.end()), 127);
+  // Array parameters are checked on the device: NumPy's message for arrays.
+  const double p_host[] = {0.5, std::nan("")};
+  const NDArray p = from_host(p_host, Shape{2}, DType::Float64);
+  const Operand np[] = {Operand::of(Scalar::from_int(5)), Operand::of(p)};
+  expect_error(ErrorKind::Value, "p < 0, p > 1 or p contains NaNs", [&] { g.sample("binomial", np, std::nullopt); });
 }

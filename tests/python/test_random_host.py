@@ -212,7 +212,8 @@ def test_generator_construction():
     with pytest.raises(TypeError):
         cp.random.Generator(np.random.PCG64(0))
     assert cp.random.default_rng(42).bit_generator.state == cp.random.default_rng(
-        np.random.SeedSequence(42)).bit_generator.state
+        cp.random.SeedSequence(42)).bit_generator.state
+    assert cp.random.SeedSequence is np.random.SeedSequence
 
 
 def test_global_random_state():

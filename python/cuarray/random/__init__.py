@@ -49,4 +49,13 @@ globals().update({name: _module_function(name) for name in _METHODS})
 ranf = sample = globals()["random_sample"]
 
 __all__ = _METHODS + ["ranf", "sample", "get_random_state", "set_random_state", "RandomState", "Generator",
-                      "BitGenerator", "Philox", "default_rng"]
+                      "BitGenerator", "Philox", "SeedSequence", "default_rng"]
+
+
+def __getattr__(name):
+    # NumPy's SeedSequence seeds Philox as it seeds NumPy's bit generators; imported on first use,
+    # so that importing cuarray does not import numpy.random.
+    if name == "SeedSequence":
+        import numpy.random
+        return numpy.random.SeedSequence
+    raise AttributeError(f"module 'cuarray.random' has no attribute {name!r}")
