@@ -1,5 +1,5 @@
 // Every generated kernel family compiles with NVRTC for sm_80 and sm_90: each ufunc loop (linear
-// vectorized and strided layouts), every cast, the reductions and the random generator. No GPU
+// vectorized and strided layouts), every cast and the reductions (the random kernels: test_random.cpp). No GPU
 // is needed: NVRTC produces CUBIN for any architecture.
 #include <gtest/gtest.h>
 
