@@ -2,7 +2,7 @@
 import numpy as _np
 
 from .. import _core
-from ._arguments import float_dtype, fresh_key, into_out, normalize_size, seed_key
+from ._arguments import float_dtype, into_out, normalize_size, seed_key
 from ._composites import GeneratorComposites
 from ._distributions import Distributions
 
