@@ -13,10 +13,13 @@
 namespace cuarray::random {
 namespace {
 
+[[noreturn]] void unsupported(DType dtype, std::string_view what) {
+  throw_error(ErrorKind::Type,
+              "Unsupported dtype dtype('" + std::string(dtype_name(dtype)) + "') for " + std::string(what));
+}
+
 void require_float(DType dtype, std::string_view what) {
-  if (dtype != DType::Float64 && dtype != DType::Float32)
-    throw_error(ErrorKind::Type,
-                "Unsupported dtype dtype('" + std::string(dtype_name(dtype)) + "') for " + std::string(what));
+  if (dtype != DType::Float64 && dtype != DType::Float32) unsupported(dtype, what);
 }
 
 // float64 (int64 for discrete laws); float32 natively where NumPy's Generator offers dtype=
@@ -28,8 +31,7 @@ DType result_dtype(const DistributionDef& def, std::optional<DType> dtype) {
   if (!dtype || *dtype == natural) return natural;
   const bool float32_ok = def.result == ResultType::FloatOfDtype || def.scalar_fill != ScalarFill::None;
   if (*dtype == DType::Float32 && float32_ok) return DType::Float32;
-  throw_error(ErrorKind::Type,
-              "Unsupported dtype dtype('" + std::string(dtype_name(*dtype)) + "') for " + std::string(def.name));
+  unsupported(*dtype, def.name);
 }
 
 bool all_host_scalars(std::span<const Operand> params) {
