@@ -1,9 +1,8 @@
-// Array creation and random numbers; the NumPy-shaped signatures live in cuarray/_creation.py.
+// Array creation; the NumPy-shaped signatures live in cuarray/_creation.py.
 #include <nanobind/stl/optional.h>
 
 #include "bindings.hpp"
 #include "convert.hpp"
-#include "cuarray/random.hpp"
 #include "py_array.hpp"
 
 namespace cuarray::py {
@@ -42,18 +41,6 @@ void bind_creation(nb::module_& m) {
     return wrap(empty_like(array_of(a), dtype_from_py(dtype), order_from_py(order, Order::K)));
   }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none());
   m.def("to_device", [](nb::handle a, int device) { return wrap(to_device(array_of(a), device)); });
-  m.def("random", [](nb::handle shape, nb::handle dtype) {
-    return wrap(random::default_generator().random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));
-  });
-  m.def("seed", [](std::optional<uint64_t> s) { random::default_generator().reseed(s ? *s : random::fresh_seed()); },
-        nb::arg("seed").none() = nb::none());
-
-  nb::class_<random::Generator>(m, "PhiloxGenerator", "A counter-based Philox4x32-10 generator.")
-      .def(nb::init<uint64_t>())
-      .def("random", [](random::Generator& g, nb::handle shape, nb::handle dtype) {
-        return wrap(g.random(shape_from_py(shape), dtype_from_py(dtype).value_or(DType::Float64)));
-      });
-  m.def("fresh_seed", &random::fresh_seed);
 }
 
 }  // namespace cuarray::py

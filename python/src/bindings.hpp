@@ -9,6 +9,7 @@ void bind_ndarray(nanobind::module_& m);
 void bind_ufuncs(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_creation(nanobind::module_& m);
+void bind_random(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 void bind_raw_kernels(nanobind::module_& m);
 void bind_select(nanobind::module_& m);

@@ -11,6 +11,7 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_ufuncs(m);
   cuarray::py::bind_reductions(m);
   cuarray::py::bind_creation(m);
+  cuarray::py::bind_random(m);
   cuarray::py::bind_cuda(m);
   cuarray::py::bind_raw_kernels(m);
   cuarray::py::bind_select(m);

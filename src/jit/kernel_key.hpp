@@ -30,6 +30,7 @@ enum class KernelFamily : uint8_t {
   IntegerGemm,
   JacobiSvd,
   DigitGemm,
+  RandomFill,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

@@ -1,5 +1,5 @@
 // Every generated kernel family compiles with NVRTC for sm_80 and sm_90: each ufunc loop (linear
-// vectorized and strided layouts), every cast, the reductions and the random generator. No GPU
+// vectorized and strided layouts), every cast and the reductions (the random kernels: test_random.cpp). No GPU
 // is needed: NVRTC produces CUBIN for any architecture.
 #include <gtest/gtest.h>
 
@@ -139,13 +139,3 @@ INSTANTIATE_TEST_SUITE_P(AllReductions, ReductionCompile,
                            return name;
                          });
 
-TEST(RandomCompile, UniformFloat32And64) {
-  for (DType t : {DType::Float32, DType::Float64}) {
-    const DType loop[] = {DType::UInt64, DType::UInt64, t};
-    ops::ElementwiseSpec spec{static_cast<uint64_t>(ops::InternalOp::RandomUniform),
-                              "out0 = cuarray::random_uniform<out0_t>(in0, in1 + i);", 2, 1, loop, kernels::random_cuh};
-    std::optional<DType> in[] = {std::nullopt, std::nullopt};
-    DType out[] = {t};
-    expect_compiles(ops::elementwise_source(spec, in, out, linear(16 / static_cast<int>(itemsize(t)))), "random");
-  }
-}

@@ -1,70 +1,61 @@
-"""cuarray.random: uniform random numbers from a counter-based Philox4x32-10 generator.
+"""cuarray.random: numpy.random on the GPU (RandomState, Generator and every distribution).
 
-A given seed reproduces the same numbers; each call draws from an unused counter range, so
-successive calls are independent. The rest of numpy.random arrives with a later issue.
+Bits come from Philox4x32-10, a counter-based generator: a stream is (seed, offset), each call
+advances the offset by the elements it drew, so a seed reproduces its values on any device and
+launch configuration and no state lives on the GPU. Values differ from NumPy's streams (as
+CuPy's do); the distributions are NumPy's (docs/random.md).
+
+The module-level functions call the global RandomState of ``get_random_state()``: one wrapper per
+public RandomState method, generated from the class.
 """
-import numpy as _np
+import functools as _functools
 
 from .. import _core
+from ._generator import BitGenerator, Generator, Philox, default_rng
+from ._random_state import RandomState
+
+_random_state = None
 
 
-def _size(size):
-    if size is None:
-        return ()
-    return (size,) if isinstance(size, (int, _np.integer)) else tuple(size)
+def get_random_state():
+    """The RandomState behind the module-level functions (seeded from the OS at first use)."""
+    global _random_state
+    if _random_state is None:
+        _random_state = RandomState._from_stream(_core.default_random_stream())
+    return _random_state
 
 
-def _float_dtype(dtype):
-    dtype = _np.dtype(dtype)
-    if dtype not in (_np.float32, _np.float64):
-        raise TypeError(f"Unsupported dtype {dtype.name!r} for random: use float32 or float64")
-    return dtype
+def set_random_state(rs):
+    """Makes `rs` (a RandomState) the one behind the module-level functions."""
+    global _random_state
+    if not isinstance(rs, RandomState):
+        raise TypeError(f"set_random_state needs a RandomState, got {type(rs).__name__}")
+    _random_state = rs
 
 
-def seed(seed=None):
-    """Reseeds the global generator (from the OS when seed is None)."""
-    _core.seed(None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF)
+def _module_function(name):
+    method = getattr(RandomState, name)
+
+    @_functools.wraps(method)
+    def call(*args, **kwargs):
+        return getattr(get_random_state(), name)(*args, **kwargs)
+
+    return call
 
 
-def random_sample(size=None, dtype=float):
-    """Uniform floats in [0, 1)."""
-    return _core.random(_size(size), _float_dtype(dtype))
+_METHODS = sorted(name for name in dir(RandomState)
+                  if not name.startswith("_") and callable(getattr(RandomState, name)))
+globals().update({name: _module_function(name) for name in _METHODS})
+ranf = sample = globals()["random_sample"]
+
+__all__ = _METHODS + ["ranf", "sample", "get_random_state", "set_random_state", "RandomState", "Generator",
+                      "BitGenerator", "Philox", "SeedSequence", "default_rng"]
 
 
-random = random_sample
-sample = random_sample
-ranf = random_sample
-
-
-def rand(*size, dtype=float):
-    """rand(d0, d1, ...): uniform floats in [0, 1) of that shape."""
-    return random_sample(size, dtype)
-
-
-def uniform(low=0.0, high=1.0, size=None, dtype=float):
-    """Uniform floats in [low, high)."""
-    u = random_sample(size, dtype)
-    if isinstance(low, (int, float)) and isinstance(high, (int, float)) and (low, high) == (0.0, 1.0):
-        return u
-    return low + (high - low) * u
-
-
-class Generator:
-    """numpy.random.Generator's interface over a Philox stream (default_rng)."""
-
-    def __init__(self, seed=None):
-        self._bits = _core.PhiloxGenerator(_core.fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF)
-
-    def random(self, size=None, dtype=_np.float64, out=None):
-        values = self._bits.random(_size(size) if out is None else out.shape, _float_dtype(dtype))
-        if out is None:
-            return values
-        out[...] = values
-        return out
-
-    def uniform(self, low=0.0, high=1.0, size=None):
-        return low + (high - low) * self.random(size)
-
-
-def default_rng(seed=None):
-    return seed if isinstance(seed, Generator) else Generator(seed)
+def __getattr__(name):
+    # NumPy's SeedSequence seeds Philox as it seeds NumPy's bit generators; imported on first use,
+    # so that importing cuarray does not import numpy.random.
+    if name == "SeedSequence":
+        import numpy.random
+        return numpy.random.SeedSequence
+    raise AttributeError(f"module 'cuarray.random' has no attribute {name!r}")

@@ -10,8 +10,12 @@ enum class InternalOp : uint64_t {
   Linspace,
   Eye,
   Tri,
-  RandomUniform,
   Reduction,  // + the index in the reduction table (src/ops/math/reductions.cpp)
+  // + the row in the distribution table (src/ops/random/distribution_table.cpp)
+  RandomDistribution = kInternalOp + 0x100,
+  RandomCheck = kInternalOp + 0x200,  // + 2 * row + (Generator's rules)
+  RandomIntegers = kInternalOp + 0x300,       // + endpoint
+  RandomIntegersCheck = kInternalOp + 0x302,  // + endpoint
 };
 
 // Runs a one-output internal expression; `loop` lists input then output loop dtypes.

@@ -1,0 +1,96 @@
+// Bulk fills of cuarray.random (random, standard_normal, standard_exponential, integers, and
+// normal/uniform/exponential with scalar parameters): one Philox block per group of K elements, all
+// 128 bits used (K = 4 for 32-bit values, 2 for 64-bit ones), so that the kernel runs at the speed
+// of its stores. Group g of a call is block (offset + g, draw 0); an integer that Lemire's method
+// rejects redraws from the same counter at draw 1, 2, ... The mapping is fixed: a pure function
+// of (seed, offset, element). Needs out_t, kFillKind and kWideWords from the generated header.
+namespace cuarray {
+
+enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillInteger = 3 };
+
+// 32-bit values (float or 32-bit-range integers) take a word each; 64-bit ones two.
+constexpr int kGroup = kWideWords ? 2 : 4;
+
+template <class T>
+__device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& redraw, double a, double b,
+                                           unsigned long long low, unsigned long long span, T (&v)[kGroup]) {
+  if constexpr (kFillKind == kFillInteger) {
+    if constexpr (kWideWords) {
+#pragma unroll
+      for (int j = 0; j < 2; ++j) {
+        const unsigned long long x = join_words(w.v[2 * j], w.v[2 * j + 1]);
+        v[j] = static_cast<T>(low + (span == ~0ull ? x : bounded_u64(redraw, x, span + 1)));
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+        v[j] = static_cast<T>(low + bounded_u32(redraw, w.v[j], static_cast<unsigned int>(span + 1)));
+    }
+  } else if constexpr (sizeof(T) == 4) {
+    const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+    if constexpr (kFillKind == kFillNormal) {
+#pragma unroll
+      for (int j = 0; j < 4; j += 2) {
+        const float r = sqrtf(-2.0f * logf(uniform_open_float(w.v[j])));
+        float sn, cs;
+        sincospif(2.0f * uniform_float(w.v[j + 1]), &sn, &cs);
+        v[j] = fa + fb * (r * cs);
+        v[j + 1] = fa + fb * (r * sn);
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+        v[j] = kFillKind == kFillUniform ? fa + fb * uniform_float(w.v[j]) : fb * -logf(uniform_open_float(w.v[j]));
+    }
+  } else {
+    const unsigned long long x0 = join_words(w.v[0], w.v[1]), x1 = join_words(w.v[2], w.v[3]);
+    if constexpr (kFillKind == kFillNormal) {
+      const double r = sqrt(-2.0 * log(uniform_open_double(x0)));
+      double sn, cs;
+      sincospi(2.0 * uniform_double(x1), &sn, &cs);
+      v[0] = a + b * (r * cs);
+      v[1] = a + b * (r * sn);
+    } else if constexpr (kFillKind == kFillUniform) {
+      v[0] = a + b * uniform_double(x0);
+      v[1] = a + b * uniform_double(x1);
+    } else {
+      v[0] = b * -log(uniform_open_double(x0));
+      v[1] = b * -log(uniform_open_double(x1));
+    }
+  }
+}
+
+template <class T, int N>
+struct alignas(sizeof(T) * N) FillVec {
+  T v[N];
+};
+
+}  // namespace cuarray
+
+// Uniform: a + b U; normal: a + b Z; exponential: b E; integer: low + [0, span] (span < 2^32 - 1
+// unless kWideWords). `out` is C-contiguous and aligned to the group's size (a fresh pool block).
+extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned long long n, unsigned long long key,
+                                               unsigned long long offset, double a, double b, unsigned long long low,
+                                               unsigned long long span) {
+  using namespace cuarray;
+  const unsigned long long groups = (n + kGroup - 1) / kGroup;
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long g = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; g < groups;
+       g += stride) {
+    const PhiloxBlock w = philox4x32_10(offset + g, 0, key);
+    RandomStream redraw(key, offset + g, 1);
+    out_t v[kGroup];
+    fill_group<out_t>(w, redraw, a, b, low, span, v);
+    const unsigned long long first = g * kGroup;
+    if (first + kGroup <= n) {
+      FillVec<out_t, kGroup> packed;
+#pragma unroll
+      for (int j = 0; j < kGroup; ++j) packed.v[j] = v[j];
+      reinterpret_cast<FillVec<out_t, kGroup>*>(out)[g] = packed;
+    } else {
+#pragma unroll
+      for (int j = 0; j < kGroup; ++j)
+        if (first + j < n) out[first + j] = v[j];
+    }
+  }
+}

@@ -1,0 +1,41 @@
+#include "ops/random/random_fill.hpp"
+
+#include <string>
+
+#include "jit/kernel_cache.hpp"
+#include "jit/kernel_key.hpp"
+#include "jit/kernel_source.hpp"
+#include "kernels/fragments.hpp"
+#include "ops/engines/launch_config.hpp"
+#include "runtime/context.hpp"
+#include "runtime/launch.hpp"
+
+namespace cuarray::random {
+std::string random_fill_source(FillKind kind, DType out, bool wide) {
+  std::string s;
+  s += kernels::prelude_cuh;
+  s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
+  s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
+  s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
+  s += kernels::random_stream_cuh;
+  s += kernels::random_fill_cuh;
+  return s;
+}
+
+void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, const FillParams& p) {
+  if (out.size() == 0) return;
+  // 64-bit words for 64-bit floats and for integer spans that 32 bits cannot draw.
+  const bool wide = kind == FillKind::Integer ? p.span >= 0xFFFFFFFFull : out.itemsize() == 8;
+  jit::KernelKey key_bytes(jit::KernelFamily::RandomFill);
+  key_bytes.push(static_cast<uint8_t>(kind)).push(static_cast<uint8_t>(out.dtype())).push(wide);
+  runtime::activate(out.device());
+  const runtime::Kernel f = jit::get_kernel(key_bytes, [&] {
+    return jit::KernelSource{random_fill_source(kind, out.dtype(), wide), "cuarray_random_fill"};
+  });
+  const uint64_t n = static_cast<uint64_t>(out.size());
+  const int64_t groups = static_cast<int64_t>((n + (wide ? 1 : 3)) / (wide ? 2 : 4));
+  runtime::launch(f, {ops::grid_for(groups), ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,
+                  p.span);
+}
+
+}  // namespace cuarray::random

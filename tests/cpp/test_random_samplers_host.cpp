@@ -1,0 +1,153 @@
+// The device samplers of cuarray.random run on the host here, compiled from the same .cuh files
+// that NVRTC compiles, with stand-ins for the few CUDA intrinsics they call: every distribution's
+// mean (and variance, where its fourth moment is finite) matches the law's, so the algorithms are
+// checked in CI without a GPU. The GPU suite tests the full goodness of fit (tests/python).
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#define __device__
+#define __forceinline__ inline
+namespace {
+unsigned int __umulhi(unsigned a, unsigned b) {
+  return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
+}
+unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+  return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * b) >> 64);
+}
+void sincospi(double x, double* s, double* c) { *s = std::sin(M_PI * x), *c = std::cos(M_PI * x); }
+void sincospif(float x, float* s, float* c) {
+  *s = std::sin(static_cast<float>(M_PI) * x), *c = std::cos(static_cast<float>(M_PI) * x);
+}
+double cospi(double x) { return std::cos(M_PI * x); }
+}  // namespace
+namespace cuarray {
+constexpr double kPi = M_PI;  // from common.cuh on the device
+}
+#include "kernels/random_stream.cuh"
+// (the samplers need the stream first)
+#include "kernels/random_distributions.cuh"
+#undef __device__
+#undef __forceinline__
+
+namespace {
+
+using cuarray::RandomStream;
+
+struct Law {
+  std::string name;
+  std::function<double(RandomStream&)> draw;
+  double mean, var;
+  bool check_var = true;  // false where the fourth moment is infinite
+};
+
+const std::vector<Law>& laws() {
+  using namespace cuarray;
+  static const std::vector<Law> v = {
+      {"uniform(-2, 3)", [](RandomStream& s) { return random_uniform(s, -2, 3); }, 0.5, 25.0 / 12},
+      {"normal(1.5, 2)", [](RandomStream& s) { return random_normal(s, 1.5, 2); }, 1.5, 4},
+      {"standard_normal<float>", [](RandomStream& s) { return double(standard_normal<float>(s)); }, 0, 1},
+      {"exponential(2)", [](RandomStream& s) { return random_exponential(s, 2); }, 2, 4},
+      {"standard_gamma(0.3)", [](RandomStream& s) { return standard_gamma<double>(s, 0.3); }, 0.3, 0.3},
+      {"standard_gamma(4.5)", [](RandomStream& s) { return standard_gamma<double>(s, 4.5); }, 4.5, 4.5},
+      {"standard_gamma<float>(0.4)", [](RandomStream& s) { return double(standard_gamma<float>(s, 0.4f)); }, 0.4, 0.4},
+      {"gamma(2.5, 3)", [](RandomStream& s) { return random_gamma(s, 2.5, 3); }, 7.5, 22.5},
+      {"beta(0.5, 0.7)", [](RandomStream& s) { return random_beta(s, 0.5, 0.7); }, 0.5 / 1.2, 0.35 / (1.44 * 2.2)},
+      {"beta(2, 5)", [](RandomStream& s) { return random_beta(s, 2, 5); }, 2.0 / 7, 10.0 / (49 * 8)},
+      {"chisquare(3)", [](RandomStream& s) { return random_chisquare(s, 3); }, 3, 6},
+      {"noncentral_chisquare(3, 2)", [](RandomStream& s) { return random_noncentral_chisquare(s, 3, 2); }, 5, 14},
+      {"noncentral_chisquare(0.5, 2)", [](RandomStream& s) { return random_noncentral_chisquare(s, 0.5, 2); }, 2.5, 9},
+      {"f(5, 12)", [](RandomStream& s) { return random_f(s, 5, 12); }, 1.2, 2 * 144.0 * 15 / (5 * 100 * 8)},
+      {"noncentral_f(5, 12, 2)", [](RandomStream& s) { return random_noncentral_f(s, 5, 12, 2); }, 12.0 * 7 / (5 * 10),
+       2 * 144.0 / 25 * (49 + 9 * 10) / (100 * 8), false},
+      {"standard_t(5)", [](RandomStream& s) { return random_standard_t(s, 5); }, 0, 5.0 / 3, false},
+      {"pareto(5)", [](RandomStream& s) { return random_pareto(s, 5); }, 0.25, 5.0 / (16 * 3), false},
+      {"weibull(1.5)", [](RandomStream& s) { return random_weibull(s, 1.5); }, std::tgamma(1 + 1 / 1.5),
+       std::tgamma(1 + 2 / 1.5) - std::pow(std::tgamma(1 + 1 / 1.5), 2)},
+      {"power(2.5)", [](RandomStream& s) { return random_power(s, 2.5); }, 2.5 / 3.5, 2.5 / (12.25 * 4.5)},
+      {"laplace(1, 2)", [](RandomStream& s) { return random_laplace(s, 1, 2); }, 1, 8},
+      {"gumbel(1, 2)", [](RandomStream& s) { return random_gumbel(s, 1, 2); }, 1 + 2 * 0.5772156649015329,
+       M_PI * M_PI / 6 * 4},
+      {"logistic(1, 2)", [](RandomStream& s) { return random_logistic(s, 1, 2); }, 1, 4 * M_PI * M_PI / 3},
+      {"lognormal(0.5, 0.75)", [](RandomStream& s) { return random_lognormal(s, 0.5, 0.75); }, std::exp(0.78125),
+       std::expm1(0.5625) * std::exp(1.5625)},
+      {"rayleigh(2)", [](RandomStream& s) { return random_rayleigh(s, 2); }, 2 * std::sqrt(M_PI / 2),
+       (4 - M_PI) / 2 * 4},
+      {"vonmises(0, 1e-6)", [](RandomStream& s) { return random_vonmises(s, 0, 1e-6); }, 0, M_PI * M_PI / 3},
+      {"wald(1.5, 2)", [](RandomStream& s) { return random_wald(s, 1.5, 2); }, 1.5, 3.375 / 2},
+      {"triangular(-1, 0.5, 2)", [](RandomStream& s) { return random_triangular(s, -1, 0.5, 2); }, 0.5, 6.75 / 18},
+      {"binomial(10, 0.3)", [](RandomStream& s) { return double(random_binomial(s, 10, 0.3)); }, 3, 2.1},
+      {"binomial(1000, 0.4)", [](RandomStream& s) { return double(random_binomial(s, 1000, 0.4)); }, 400, 240},
+      {"binomial(100, 0.8)", [](RandomStream& s) { return double(random_binomial(s, 100, 0.8)); }, 80, 16},
+      {"negative_binomial(5, 0.3)", [](RandomStream& s) { return double(random_negative_binomial(s, 5, 0.3)); },
+       5 * 0.7 / 0.3, 5 * 0.7 / 0.09},
+      {"poisson(3)", [](RandomStream& s) { return double(random_poisson(s, 3)); }, 3, 3},
+      {"poisson(50)", [](RandomStream& s) { return double(random_poisson(s, 50)); }, 50, 50},
+      {"geometric(0.5)", [](RandomStream& s) { return double(random_geometric(s, 0.5)); }, 2, 2},
+      {"geometric(0.05)", [](RandomStream& s) { return double(random_geometric(s, 0.05)); }, 20, 380},
+      {"hypergeometric(5, 10, 4)", [](RandomStream& s) { return double(random_hypergeometric(s, 5, 10, 4)); }, 4.0 / 3,
+       4.0 / 3 * 2.0 / 3 * 11.0 / 14},
+      {"hypergeometric(100, 200, 50)", [](RandomStream& s) { return double(random_hypergeometric(s, 100, 200, 50)); },
+       50.0 / 3, 50.0 / 3 * 2.0 / 3 * 250.0 / 299},
+      {"logseries(0.5)", [](RandomStream& s) { return double(random_logseries(s, 0.5)); }, 1 / std::log(2.0),
+       -0.5 * (0.5 + std::log(0.5)) / (0.25 * std::log(0.5) * std::log(0.5))},
+      {"zipf(3.5)", [](RandomStream& s) { return double(random_zipf(s, 3.5)); }, 1.341487257250917 / 1.126733867317057,
+       2.612375348685488 / 1.126733867317057 - std::pow(1.341487257250917 / 1.126733867317057, 2), false},
+      {"bounded(-5, [0, 9])",
+       [](RandomStream& s) {
+         return double(static_cast<long long>(cuarray::random_bounded(s, static_cast<unsigned long long>(-5), 9)));
+       },
+       -0.5, 99.0 / 12},
+  };
+  return v;
+}
+
+}  // namespace
+
+class SamplerOnHost : public ::testing::TestWithParam<int> {};
+
+TEST_P(SamplerOnHost, MomentsMatchTheLaw) {
+  const Law& law = laws()[GetParam()];
+  constexpr int n = 200000;
+  double sum = 0, sum2 = 0;
+  for (int e = 0; e < n; ++e) {
+    RandomStream s(20261126, static_cast<unsigned long long>(e));
+    const double x = law.draw(s);
+    sum += x;
+    sum2 += x * x;
+  }
+  const double mean = sum / n, var = sum2 / n - mean * mean;
+  EXPECT_NEAR(mean, law.mean, 6 * std::sqrt(law.var / n)) << law.name;
+  if (law.check_var) EXPECT_NEAR(var / law.var, 1.0, 0.03) << law.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryLaw, SamplerOnHost, ::testing::Range(0, static_cast<int>(laws().size())),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           std::string name;
+                           for (char c : laws()[info.param].name)
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : 'U';
+                           return name;
+                         });
+
+TEST(RandomStreamOnHost, IndependentOfHowElementsAreVisited) {
+  // Element e's values depend only on (key, counter e): visiting order and draw counts of other
+  // elements change nothing.
+  std::vector<double> forward, backward(1000);
+  for (unsigned long long e = 0; e < 1000; ++e) {
+    RandomStream s(7, e);
+    forward.push_back(cuarray::random_gamma(s, 0.5, 1));
+  }
+  for (unsigned long long e = 1000; e-- > 0;) {
+    RandomStream s(7, e);
+    backward[e] = cuarray::random_gamma(s, 0.5, 1);
+  }
+  EXPECT_EQ(forward, backward);
+  RandomStream a(7, 0), b(8, 0), c(7, 1);
+  const unsigned int wa = a.next_u32();
+  EXPECT_NE(wa, b.next_u32());
+  EXPECT_NE(wa, c.next_u32());
+}
