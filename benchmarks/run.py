@@ -12,6 +12,7 @@ import time
 from . import (cold_start, copy_reference, creation, einsum, elementwise, histograms, indexing, linalg_products,
                user_kernels,
                linalg_solvers, manipulation, manipulation_copy, overhead, reduction, scan, select, sets, sort, transfer)
+from . import random_composites
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
 from .report import format_table, write_json
 from .results import finalize
@@ -22,6 +23,7 @@ BENCHMARKS = [*copy_reference.CASES, *overhead.CASES, *elementwise.CASES, *creat
               *histograms.CASES, *manipulation.CASES, *manipulation_copy.CASES, *linalg_products.CASES,
               *linalg_solvers.CASES, *einsum.CASES,
               *user_kernels.CASES,
+              *random_composites.CASES,
               *cold_start.CASES]
 
 # Targets were set on an H200 with CuPy 14.2; elsewhere the verdicts are only indicative.

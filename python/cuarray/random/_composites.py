@@ -109,7 +109,7 @@ class _CompositeEngine:
         keys = self._random_bits((n,), key_dtype)
         admitted = k + _PARTIAL_SELECTION_SIGMAS * math.sqrt(k) + 16
         key_range = 2 ** (8 * _np.dtype(key_dtype).itemsize)
-        threshold = min(int(admitted / n * key_range), key_range - 1)
+        threshold = max(0, min(int(admitted / n * key_range), key_range - 1))
         candidates = flatnonzero(keys < threshold)  # reads back the count (the one host sync)
         if candidates.size < k:
             return argsort(keys)[:k]
@@ -269,9 +269,10 @@ class _CompositeEngine:
     def _check_pvals(parr, pvals_original, slice_repr):
         if ((parr < 0) | (parr > 1) | _np.isnan(parr)).any():
             raise ValueError("pvals < 0, pvals > 1 or pvals contains NaNs")
-        if parr.shape[-1] == 0:
+        d = parr.shape[-1]
+        if d <= 1:
             return
-        sums = _np.array([math.fsum(row) for row in parr[..., :-1].reshape(-1, parr.shape[-1] - 1)])
+        sums = _np.array([math.fsum(row) for row in parr[..., :-1].reshape(math.prod(parr.shape[:-1]), d - 1)])
         if (sums > 1.0 + 1e-12).any():
             if (isinstance(pvals_original, (_np.ndarray, _core.ndarray))
                     and _np.issubdtype(pvals_original.dtype, _np.floating)
