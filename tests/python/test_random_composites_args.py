@@ -123,6 +123,14 @@ GENERATOR_CASES = COMMON_CASES + [
 ]
 
 
+def test_multivariate_hypergeometric_beyond_the_hypergeometric_limit():
+    # NumPy draws these; cuarray's marginal draws go through hypergeometric(), limited to < 1e9 per kind
+    with pytest.raises(NotImplementedError, match="fewer than 1000000000"):
+        StandInGenerator().multivariate_hypergeometric([10**9, 5], 3)
+    with pytest.raises(NotImplementedError):
+        StandInGenerator().multivariate_hypergeometric([5, 6 * 10**8, 6 * 10**8], 3)
+
+
 def _case_id(case):
     method, args, kwargs = case
     return f"{method}{args!r}{kwargs!r}"[:90]

@@ -33,6 +33,9 @@ _PARTIAL_SELECTION_SHARE = 0.25
 _PARTIAL_SELECTION_SIGMAS = 6.0
 _PARTIAL_SELECTION_MIN = 2 ** 16  # below this a full sort costs less than the count's round trip
 
+# Generator.hypergeometric's limit on ngood and nbad (NumPy's), which the marginal draws inherit.
+_HYPERGEOMETRIC_MAX = 10**9
+
 _MULTINOMIAL_F32_HINT = (".astype(np.float64)) > 1.0. The pvals array is cast to 64-bit floating point prior "
                          "to checking the sum. Precision changes when casting may cause problems even if the sum "
                          "of the original pvals is valid.")
@@ -634,4 +637,9 @@ class GeneratorComposites(_CompositeEngine):
                              f"({_INT64_MAX})")
         if nsample > int(host.sum()):
             raise ValueError("nsample > sum(colors)")
+        remaining = _np.cumsum(host[::-1])[::-1]  # colours j.. together: colour j's draw is (j, the rest)
+        if host.size > 1 and max(host[:-1].max(), remaining[1:].max()) >= _HYPERGEOMETRIC_MAX:
+            raise NotImplementedError("multivariate_hypergeometric draws each colour against the rest with "
+                                      f"hypergeometric(), which takes fewer than {_HYPERGEOMETRIC_MAX} items of each "
+                                      "kind: a colour or the colours after it sum to more")
         return self._multivariate_hypergeometric(host, nsample, size)
