@@ -20,8 +20,8 @@ from ._user_kernels import ElementwiseKernel
 
 _fft = _core.fft
 
-# Every output is needed, so the blocks come from a in one pass: row r, column x of the blocks is
-# a[r * step + x - shift], zero outside a.
+# The blocks come from a in one pass: row r, column x of the blocks is a[r * step + x - shift],
+# zero outside a (also w's zero padding: one row, shift 0).
 _GATHER_BLOCKS = ElementwiseKernel(
     "raw T a, int64 n, int64 block, int64 step, int64 shift", "T blocks",
     "const long long k = (long long)(i / block) * step + (long long)(i % block) - shift;\n"
@@ -81,8 +81,9 @@ class BlockPlan(NamedTuple):
 
 # --- the cost model -----------------------------------------------------------------------------------
 # Seconds for `length` outputs in blocks of B, the same model as _signal's direct one:
-#   launches: the blocks' gather, w's padding (two) and transform, the forward and inverse
-#             transforms, the product, the output gather, the guard: about 10 of ~3 us;
+#   launches: the blocks' and w's gathers, w's transform, the forward and inverse transforms
+#             (some of cuFFT's take two kernels), the flag's fill, the product, the output
+#             gather, the guard: about 10 of ~3 us;
 #   memory:   count * B points, each moved by the gather (1 write + its read), the product (read,
 #             write), the output gather (read, write) and each transform pass (read, write) of the
 #             two transforms: (6 + 4 passes) itemsize bytes a point at ~3.5 TB/s (H100/H200).
@@ -133,7 +134,9 @@ def correlate(a, v, left, length, dtype, block=None):
     _GATHER_BLOCKS(a, n, plan.block, plan.step, plan.shift, blocks)
     forward = _fft.fftn if dtype.kind == "c" else _fft.rfftn
     spectra = forward(blocks, [plan.block], [1], "backward")
-    kernel = forward(v[::-1], [plan.block], [0], "backward")
+    window = empty((plan.block,), dtype)  # w = v reversed, zero-padded to the block: one gather
+    _GATHER_BLOCKS(v[::-1], m, plan.block, plan.block, 0, window)
+    kernel = forward(window, [plan.block], [0], "backward")
     nonfinite = zeros((1,), bool)
     _PRODUCT(spectra, kernel, 1.0 / plan.block, nonfinite, spectra)
     if dtype.kind == "c":

@@ -149,7 +149,11 @@ def _overlap_save(lib, a, v, length, left, block):
     lib.gather_blocks(_ptr(a), _I64(n), _I64(plan.block), _I64(plan.step), _I64(plan.shift), _ptr(blocks),
                       _I64(blocks.size))
     spectra = np.ascontiguousarray(np.fft.rfft(blocks, axis=1))
-    kernel = np.ascontiguousarray(np.fft.rfft(v[::-1], plan.block))
+    window = np.empty(plan.block)
+    reversed_v = np.ascontiguousarray(v[::-1])
+    lib.gather_blocks(_ptr(reversed_v), _I64(m), _I64(plan.block), _I64(plan.block), _I64(0), _ptr(window),
+                      _I64(plan.block))
+    kernel = np.ascontiguousarray(np.fft.rfft(window))
     nonfinite = ctypes.c_bool(False)
     complex_ptr = ctypes.POINTER(ctypes.c_double)
     lib.product(spectra.ctypes.data_as(complex_ptr), kernel.ctypes.data_as(complex_ptr), _I64(spectra.shape[0]),
