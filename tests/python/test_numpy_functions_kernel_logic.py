@@ -21,7 +21,9 @@ _PRELUDE = r"""
 #include <complex>
 using std::isnan;
 using std::isfinite;
-template <class T> bool isfinite(const std::complex<T>& z) { return std::isfinite(z.real()) && std::isfinite(z.imag()); }
+template <class T> bool isfinite(const std::complex<T>& z) {
+  return std::isfinite(z.real()) && std::isfinite(z.imag());
+}
 template <class T> struct Flat { const T* p; T operator[](long long i) const { return p[i]; } };
 template <class A, class B> A cuarray_cast(B b) { return static_cast<A>(b); }
 """
