@@ -3,8 +3,10 @@ bandwidth (one fused pass: 2 x 4 bytes read, 1 byte written per element), convol
 1e3 float64 (full mode; each library's own choice of method: the FFT in both) and interp of 1e7
 float64 points on a sorted table of 1e4, cuarray vs CuPy (vs NumPy where it finishes in seconds).
 The crossover cases time cuarray's two convolve methods, forced, around the cost model's crossover
-for n = 1e6 (_signal.py: m = 174 float64, 258 float32): where the faster one is not the one the
-model picks, its constants need the measured rates."""
+for n = 1e6 (_signal.py: m = 46 float64, 8 float32): where the faster one is not the one the model
+picks, its constants need the measured rates. The block cases time the FFT method's block lengths
+at 1e6 * 1e3 float64: the model's choice, the whole-array transform and fixed 2^k blocks; where
+another beats the model's, _signal_fft's transform passes need refitting."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,11 +47,17 @@ CASES = [
 ]
 
 
-def _forced(method):
-    return lambda xp, a, v: xp._signal._convolve(a, v, "full", method)
+def _forced(method, block=None):
+    return lambda xp, a, v: xp._signal._convolve(a, v, "full", method, block)
 
 
 CASES += [OpCase(f"numpy_functions convolve crossover 1e6 * {m} {dtype} {method}", _forced(method),
                  (Input((N_SIGNAL,), dtype, 0), Input((m,), dtype, 1)), libraries=("cuarray",))
-          for dtype, taps in (("float64", (64, 128, 256, 512)), ("float32", (128, 256, 512, 1024)))
+          for dtype, taps in (("float64", (16, 32, 64, 128, 256, 512)), ("float32", (8, 16, 32, 128, 256, 512, 1024)))
           for m in taps for method in ("direct", "fft")]
+
+_WHOLE = 1_003_520  # _signal_fft.fast_length(N_SIGNAL + N_KERNEL - 1): one block, the whole-array transform
+CASES += [OpCase(f"numpy_functions convolve blocks 1e6 * 1e3 float64 block {block or 'model'}",
+                 _forced("fft", block), (Input((N_SIGNAL,), "float64", 0), Input((N_KERNEL,), "float64", 1)),
+                 libraries=("cuarray",))
+          for block in (None, _WHOLE, 4096, 8192, 16384, 32768, 65536)]

@@ -4,15 +4,16 @@ the direct method or, for long float and complex inputs where a cost model says 
 Direct: two kernels, a general elementwise one (every dtype; each output sums its window; float16
 sums in float32 as NumPy's dot does, integers wrap in their type) and, for the float32/float64
 outputs whose window lies wholly inside the longer input, a tiled kernel that keeps eight outputs
-per thread in registers (_TILED_SOURCE). FFT (_signal_fft.py): the full linear convolution through
-cuFFT, cut to the mode; where its result is not finite, the general kernel recomputes it (NumPy's
-infinities and NaNs stay where the direct sums put them), decided on the device.
+per thread in registers (_TILED_SOURCE). FFT (_signal_fft.py): overlap-save block convolution
+through cuFFT (one block: the whole-array transform), straight into the mode's outputs; where a
+spectral product is not finite, the general kernel recomputes the result (NumPy's infinities and
+NaNs stay where the direct sums put them), decided on the device.
 """
 import operator
 
 import numpy as _np
 
-from . import _reductions, _signal_fft, _ufuncs
+from . import _signal_fft, _ufuncs
 from ._creation import ascontiguousarray, asarray, empty
 from ._raw_kernel import RawKernel
 from ._user_kernels import ElementwiseKernel
@@ -39,8 +40,8 @@ _KERNELS = {}
 def _kernel(dtype, guarded=False):
     """out[i] = sum_j a[k - left + j] * v[j], k = i + first, over the j that stay inside a: any
     dtype; used for short inputs and for the outputs whose window leaves a. The guarded variant
-    takes one more argument, a device bool `done` (shape (1,)), and leaves out untouched where it is
-    true: the FFT method's recomputation, decided on the device."""
+    takes one more argument, a device bool `nonfinite` (shape (1,)), and leaves out untouched
+    unless it is true: the FFT method's recomputation, decided on the device."""
     key = (dtype, guarded)
     if key not in _KERNELS:
         if dtype.kind == "b":
@@ -48,10 +49,10 @@ def _kernel(dtype, guarded=False):
         else:
             acc = "float" if dtype == _np.float16 else "T"
             step = "s += cuarray_cast<acc_t>(a[start + j]) * cuarray_cast<acc_t>(v[j]);"
-        # `done` is one value for every thread: each leaves before its first store.
-        guard = "if (done[0]) return;\n" if guarded else ""
+        # `nonfinite` is one value for every thread: each leaves before its first load.
+        guard = "if (!nonfinite[0]) return;\n" if guarded else ""
         _KERNELS[key] = ElementwiseKernel(
-            "raw T a, raw T v, int64 n, int64 m, int64 left, int64 first" + (", raw bool done" if guarded else ""),
+            "raw T a, raw T v, int64 n, int64 m, int64 left, int64 first" + (", raw bool nonfinite" if guarded else ""),
             "T out",
             guard + "typedef %s acc_t;\n"
             "const long long start = (long long)i + first - left;\n"
@@ -175,46 +176,41 @@ def _direct(a, v, mode, dtype, reverse):
     return out[::-1].copy() if reverse else out
 
 
-def _by_fft(a, v, mode, dtype, reverse):
-    """The same sums as _direct, as the linear convolution of a with v reversed (full mode: entry
-    k + m - 1 - left of it). A result with an infinity or NaN anywhere (an input's non-finite value
-    spreads over the whole transform) is recomputed by the general kernel: the check and the
-    recomputation are queued on the device, whose guard leaves a finite result as it is."""
+def _by_fft(a, v, mode, dtype, reverse, block=None):
+    """The same sums as _direct, by overlap-save FFT (_signal_fft.correlate; `block` forces its
+    block length). A non-finite spectral product (an input's infinity or NaN spreads over a whole
+    block's transform) raises a device flag, and the general kernel, guarded by it, recomputes
+    every output: NumPy's infinities and NaNs land where its direct sums put them, and the host
+    never waits."""
     n, m = a.shape[0], v.shape[0]
     length, left = _extent(mode, n, m)
     a = a.astype(dtype, copy=False)
     v = v.astype(dtype, copy=False)
-    full = _signal_fft.linear_convolution(a, v[::-1], dtype)
-    start = m - 1 - left
-    out = full[start:start + length]
-    if 2 * length < full.shape[0]:  # a short cut of a long transform does not keep all of it
-        out = out.copy()
-    finite = _reductions.all(_ufuncs.isfinite(out)).reshape(1)
-    _kernel(dtype, guarded=True)(a, v, n, m, left, 0, finite, out)
+    out, nonfinite = _signal_fft.correlate(a, v, left, length, dtype, block)
+    _kernel(dtype, guarded=True)(a, v, n, m, left, 0, nonfinite, out)
     return out[::-1].copy() if reverse else out
 
 
 # --- choosing the method ------------------------------------------------------------------------------
 # A cost model in seconds, as scipy.signal.choose_conv_method estimates one:
-#   direct: the interior outputs' multiply-adds (n - m + 1 windows of m) at the tiled kernel's rate
-#           where it runs (float32/float64), the edge outputs' (half a window each on average, and all
-#           outputs where the tiled kernel does not run: complex, short inputs) at the general
-#           kernel's, plus about 3 launches;
-#   fft:    three transforms of the padded length L, each ~ L log2 L, plus about 10 launches (two
-#           padding copies, the transforms' own, the product, the finiteness check, the guard).
-# The rates come from one measurement, on an H200: 1e6 x 1e3 float64 full by the tiled kernel took
-# 335 us, 3.0e12 multiply-adds per second. The rest are estimates from it: float32 at twice that
-# (the H100/H200 FP32 FMA rate is twice FP64's), the general kernel (two loads per multiply-add) at
-# ~1e12 real and ~5e11 complex multiply-adds per second, cuFFT at ~0.5 ns per L log2 L point in
-# double precision, half that in single, complex transforms (full length) twice the real ones. With
-# them, n = 1e6 crosses over at m = 174 (float64), 258 (float32), 44 (complex128); n = 1e4 at m ~ 4500
-# (the edges' general-kernel work). docs/numpy_functions.md has the table; the benchmark's
-# crossover cases (numpy_functions.py) measure both methods around it.
-_LAUNCH_SECONDS = 4e-6
-_TILED_RATE = {_np.dtype(_np.float32): 6e12, _np.dtype(_np.float64): 3e12}
+#   direct: 3 launches; the interior outputs (window wholly inside a) on the tiled kernel where it
+#           runs (float32/float64): a cost per output plus their (n - m + 1) m multiply-adds at its
+#           rate; the edge outputs (half a window each on average, and all outputs where the tiled
+#           kernel does not run: complex, short inputs) at the general kernel's rate;
+#   fft:    overlap-save in the block length of least modelled cost (_signal_fft.blocks_seconds:
+#           ~10 launches and a near-bandwidth count of bytes).
+# The tiled kernel's constants are fitted to the forced-method measurements on an H200 at n = 1e6
+# (full mode): float64 117 us at m = 256, 192 us at m = 512, 335 us at m = 1000; float32 82.5, 124,
+# 213 and 399 us at m = 128 ... 1024: ~40 ns per 1000 outputs, plus 3.4e12 (float64) and 2.9e12
+# (float32) multiply-adds per second (float32 is not twice float64: the kernel is bound by its
+# shuffles, not its FMAs). The general kernel's ~1e12 real and ~5e11 complex multiply-adds per second
+# are estimates. docs/numpy_functions.md has the crossovers this gives; the benchmark's crossover
+# cases (numpy_functions.py) time both methods, forced, around them.
+_LAUNCH_SECONDS = 3e-6
+_TILED_SECONDS_PER_OUTPUT = 4e-11
+_TILED_RATE = {_np.dtype(_np.float32): 2.9e12, _np.dtype(_np.float64): 3.4e12}
 _GENERAL_RATE = {"f": 1e12, "c": 5e11}
-_FFT_SECONDS_PER_POINT_LOG = {_np.dtype(_np.float32): 2.5e-13, _np.dtype(_np.float64): 5e-13,
-                              _np.dtype(_np.complex64): 5e-13, _np.dtype(_np.complex128): 1e-12}
+_FFT_DTYPES = tuple(_np.dtype(t) for t in (_np.float32, _np.float64, _np.complex64, _np.complex128))
 
 
 def _direct_seconds(n, m, mode, dtype):
@@ -224,33 +220,33 @@ def _direct_seconds(n, m, mode, dtype):
     edge_macs = (length - interior) * m / 2
     general_rate = _GENERAL_RATE[dtype.kind]
     if _tiles(n, m, dtype):
-        work = interior_macs / _TILED_RATE[dtype] + edge_macs / general_rate
+        work = interior * _TILED_SECONDS_PER_OUTPUT + interior_macs / _TILED_RATE[dtype] + edge_macs / general_rate
     else:
         work = (interior_macs + edge_macs) / general_rate
     return 3 * _LAUNCH_SECONDS + work
 
 
-def _fft_seconds(n, m, dtype):
-    size = _signal_fft.fast_length(n + m - 1)
-    return 10 * _LAUNCH_SECONDS + 3 * _FFT_SECONDS_PER_POINT_LOG[dtype] * _signal_fft.transform_seconds_factor(size)
+def _fft_seconds(n, m, mode, dtype):
+    length, _ = _extent(mode, n, m)
+    block = _signal_fft.block_length(length, m, dtype.itemsize)
+    return _signal_fft.blocks_seconds(length, m, block, dtype.itemsize)
 
 
 def _method(n, m, mode, dtype):
     """'direct' or 'fft' for len(a) = n >= len(v) = m. Integers and bool stay direct (NumPy's exact
     wrapping sums), and so does float16 (NumPy sums it in float32; cuFFT's half precision takes
     powers of two only)."""
-    if dtype not in _FFT_SECONDS_PER_POINT_LOG:
+    if dtype not in _FFT_DTYPES:
         return "direct"
-    return "fft" if _fft_seconds(n, m, dtype) < _direct_seconds(n, m, mode, dtype) else "direct"
+    return "fft" if _fft_seconds(n, m, mode, dtype) < _direct_seconds(n, m, mode, dtype) else "direct"
 
 
-_METHODS = {"direct": _direct, "fft": _by_fft}
-
-
-def _correlate(a, v, mode, dtype, reverse, method):
+def _correlate(a, v, mode, dtype, reverse, method, block):
     if method == "auto":
         method = _method(a.shape[0], v.shape[0], mode, dtype)
-    return _METHODS[method](a, v, mode, dtype, reverse)
+    if method == "fft":
+        return _by_fft(a, v, mode, dtype, reverse, block)
+    return _direct(a, v, mode, dtype, reverse)
 
 
 def _one_dimensional(x, message):
@@ -279,8 +275,9 @@ def correlate(a, v, mode="valid"):
     return _cross_correlate(a, v, mode, "auto")
 
 
-def _convolve(a, v, mode, method):
-    """convolve by `method`: 'auto' (the cost model's choice), 'direct' or 'fft' (tests, benchmarks)."""
+def _convolve(a, v, mode, method, block=None):
+    """convolve by `method`: 'auto' (the cost model's choice), 'direct' or 'fft' (tests, benchmarks),
+    the FFT's block length forced by `block` (> the shorter input's length - 1; None: the model's)."""
     mode = _mode(mode)  # an argument error needs no data: raised before any device work
     a = _one_dimensional(a, "object too deep for desired array")
     v = _one_dimensional(v, "object too deep for desired array")
@@ -292,10 +289,10 @@ def _convolve(a, v, mode, method):
         raise ValueError("v cannot be empty")
     if v.shape[0] > a.shape[0]:
         a, v = v, a
-    return _correlate(a, v[::-1], mode, _result_dtype(a, v), False, method)
+    return _correlate(a, v[::-1], mode, _result_dtype(a, v), False, method, block)
 
 
-def _cross_correlate(a, v, mode, method):
+def _cross_correlate(a, v, mode, method, block=None):
     """correlate by `method`, as _convolve."""
     mode = _mode(mode)
     message = ("setting an array element with a sequence. The requested array would exceed the "
@@ -309,5 +306,5 @@ def _cross_correlate(a, v, mode, method):
     if v.dtype.kind == "c":
         v = _ufuncs.conjugate(v)
     if a.shape[0] < v.shape[0]:  # NumPy swaps and writes the result reversed
-        return _correlate(v, a, mode, dtype, True, method)
-    return _correlate(a, v, mode, dtype, False, method)
+        return _correlate(v, a, mode, dtype, True, method, block)
+    return _correlate(a, v, mode, dtype, False, method, block)

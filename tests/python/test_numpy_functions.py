@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cuarray as cp
-from cuarray import _signal
+from cuarray import _signal, _signal_fft
 
 from helpers import (ALL_DTYPES, FLOAT, INEXACT, INTEGER, NUMERIC, assert_allclose_np, assert_array_equal_np,
                      check_like_numpy, expect_error, numpy_outcome, random_array)
@@ -205,18 +205,48 @@ def test_convolve_long_input_short_kernel(rng):
     _compare_fft(cp.convolve(cp.asarray(a), cp.asarray(v)), ref, a, v, np.convolve, "full")
 
 
+def _block_lengths(n, m, mode):
+    """The FFT method's block lengths worth forcing for inputs of n and m: the model's (None), the
+    whole-array transform, overlap-save with m just below the block (1 and 2 outputs a block: at
+    least 2 points, cuFFT's shortest useful length), with blocks that divide the outputs evenly and
+    with a short last block."""
+    longer, shorter = max(n, m), min(n, m)
+    length, _ = _signal._extent(_signal._mode(mode), longer, shorter)
+    even = next(step for step in range(max(length // 3, 1), length + 1) if length % step == 0)
+    uneven = length // 3 + 1 if length % (length // 3 + 1) else length // 3 + 2
+    whole = _signal_fft.fast_length(length + shorter - 1)
+    blocks = [max(shorter, 2), shorter + 1, shorter - 1 + even, shorter - 1 + uneven]
+    return [None, whole] + sorted({b for b in blocks if b < whole})
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
 @pytest.mark.parametrize("mode", ["full", "same", "valid"])
 def test_fft_method_matches_numpy(rng, dtype, mode):
-    # Forced FFT and forced direct on the same inputs: lengths with either one longer (swapped
-    # convolve, reversed correlate), equal, a one-element kernel, a prime padded length.
-    for n, m in [(3000, 700), (700, 3000), (1000, 1000), (4097, 1), (5, 3), (2, 1009)]:
+    # Forced FFT (whole-array and overlap-save blocks) and forced direct on the same inputs:
+    # lengths with either one longer (swapped convolve, reversed correlate), equal, a one-element
+    # kernel, a prime padded length.
+    for n, m in [(3000, 700), (700, 3000), (1000, 1000), (4097, 1), (5, 3), (2, 1009), (2500, 37)]:
         a = random_array((n,), dtype, rng)
         v = random_array((m,), dtype, rng)
         for fn_np, by_method in _BY_METHOD.items():
             ref = fn_np(a, v, mode)
-            _compare_fft(by_method(cp.asarray(a), cp.asarray(v), mode, "fft"), ref, a, v, fn_np, mode)
+            for block in _block_lengths(n, m, mode):
+                got = by_method(cp.asarray(a), cp.asarray(v), mode, "fft", block)
+                assert got.dtype == ref.dtype and got.shape == ref.shape, block
+                _compare_fft(got, ref, a, v, fn_np, mode)
             _compare_sums(by_method(cp.asarray(a), cp.asarray(v), mode, "direct"), ref, a, v, fn_np, mode)
+
+
+def test_overlap_save_long_input(rng):
+    # The benchmark's shape, scaled down: many blocks of the model's length, every mode, both functions.
+    for dtype in (np.float64, np.complex64):
+        a = random_array((300_001,), dtype, rng)
+        v = random_array((999,), dtype, rng)
+        assert _signal_fft.block_length(300_001 + 998, 999, np.dtype(dtype).itemsize) < 300_001
+        for fn_np, by_method in _BY_METHOD.items():
+            for mode in ("full", "same", "valid"):
+                ref = fn_np(a, v, mode)
+                _compare_fft(by_method(cp.asarray(a), cp.asarray(v), mode, "fft"), ref, a, v, fn_np, mode)
 
 
 @pytest.mark.parametrize("pair", [(np.int16, np.float32), (np.float32, np.complex128), (np.int64, np.float64),
@@ -238,14 +268,19 @@ def test_fft_method_keeps_numpys_non_finite_results(rng, dtype):
     a = random_array((2000,), dtype, rng)
     v = random_array((300,), dtype, rng)
     a[[0, 700, 1999]] = [np.inf, np.nan, -np.inf]
-    for fn_np, by_method in _BY_METHOD.items():
-        for mode in ("full", "same", "valid"):
-            ref = fn_np(a, v, mode)
-            got = by_method(cp.asarray(a), cp.asarray(v), mode, "fft")
-            with np.errstate(invalid="ignore"):
-                scale = fn_np(np.nan_to_num(np.abs(a), posinf=0), np.abs(v), mode)
-            eps = np.finfo(ref.dtype).eps
-            assert_allclose_np(got, ref, rtol=0, atol=4 * v.size * eps * scale + np.finfo(ref.dtype).tiny)
+    finite_v = v.copy()
+    v[150] = np.inf  # a non-finite kernel too, alone and with non-finite input
+    for first, second in ((a, finite_v), (a, v), (random_array((2000,), dtype, rng), v)):
+        for fn_np, by_method in _BY_METHOD.items():
+            for mode in ("full", "same", "valid"):
+                with np.errstate(invalid="ignore"):
+                    ref = fn_np(first, second, mode)
+                    scale = fn_np(np.nan_to_num(np.abs(first), posinf=0), np.nan_to_num(np.abs(second), posinf=0),
+                                  mode)
+                eps = np.finfo(ref.dtype).eps
+                for block in _block_lengths(first.size, second.size, mode):
+                    got = by_method(cp.asarray(first), cp.asarray(second), mode, "fft", block)
+                    assert_allclose_np(got, ref, rtol=0, atol=4 * second.size * eps * scale + np.finfo(ref.dtype).tiny)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

@@ -4,6 +4,7 @@ compile for sm_90 of every kernel these functions run, for every dtype they take
 import numpy as np
 import numpy.polynomial.polynomial as npP
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 import cuarray.polynomial.polynomial as cpP
@@ -119,7 +120,9 @@ def test_fft_method_kernels_compile(dtype):
     # the guarded recomputation of non-finite FFT results, and the spectra's product
     _compiles(_signal._kernel(np.dtype(dtype), guarded=True), [dtype, dtype, None, None, None, None, "bool"], [dtype])
     spectrum = "complex64" if dtype in ("float32", "complex64") else "complex128"
-    _compiles(_signal_fft._PRODUCT, [spectrum, spectrum, None], [spectrum])
+    _compiles(_signal_fft._PRODUCT, [spectrum, spectrum, None, "bool"], [spectrum])
+    _compiles(_signal_fft._GATHER_BLOCKS, [dtype, None, None, None, None], [dtype])
+    _compiles(_signal_fft._GATHER_OUTPUT, [dtype, None, None, None], [dtype])
 
 
 def _smooth(x):
@@ -139,6 +142,56 @@ def test_fast_length_is_the_next_7_smooth_length():
     assert _signal_fft.fast_length(2 ** 20 + 1) == 1_049_760 == 2 ** 5 * 3 ** 8 * 5  # not 2^21
 
 
+def _overlap_save_model(a, v, mode, block):
+    """_signal_fft.correlate in NumPy, with its BlockPlan and the index arithmetic of its two gather
+    kernels: out[i] = sum_j a[i - left + j] v[j] (len(a) >= len(v))."""
+    n, m = len(a), len(v)
+    length, left = _signal._extent(mode, n, m)
+    plan = _signal_fft.BlockPlan.of(length, m, left, block)
+    flat = np.arange(plan.count * plan.block)
+    k = (flat // plan.block) * plan.step + flat % plan.block - plan.shift  # _GATHER_BLOCKS
+    blocks = np.where((k >= 0) & (k < n), a[np.clip(k, 0, n - 1)], 0).reshape(plan.count, plan.block)
+    rows = np.fft.ifft(np.fft.fft(blocks, axis=1) * np.fft.fft(v[::-1], plan.block), axis=1).reshape(-1)
+    i = np.arange(length)
+    out = rows[(i // plan.step) * plan.block + plan.skip + i % plan.step]  # _GATHER_OUTPUT
+    return out if np.iscomplexobj(a) else out.real
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(1, 300), m=st.integers(1, 300), mode=st.sampled_from([0, 1, 2]), data=st.data())
+def test_overlap_save_blocking_is_numpys_correlate(n, m, mode, data):
+    n, m = max(n, m), min(n, m)
+    length, _ = _signal._extent(mode, n, m)
+    whole = _signal_fft.fast_length(length + m - 1)
+    drawn = data.draw(st.integers(max(m, 2), max(whole, 2)))
+    block = data.draw(st.sampled_from(sorted({max(m, 2), m + 1, whole, drawn})))
+    rng = np.random.default_rng(n * 1000 + m)
+    a, v = rng.standard_normal(n), rng.standard_normal(m)
+    ref = np.correlate(a, v, ["valid", "same", "full"][mode])
+    got = _overlap_save_model(a, v, mode, block)
+    np.testing.assert_allclose(got, ref, rtol=0, atol=1e-12 * (1 + np.abs(a).sum() * np.abs(v).sum()))
+    plan = _signal_fft.BlockPlan.of(length, m, 0, block)
+    assert (plan.count - 1) * plan.step < length <= plan.count * plan.step  # no block wasted
+
+
+def test_block_length_choice():
+    # the benchmark's case: many short batched blocks, not one transform of ~1e6
+    block = _signal_fft.block_length(10 ** 6 + 999, 1000, 8)
+    assert 4 * 1000 <= block <= 1 << 15 and _smooth(block)
+    # a kernel as long as the input: the whole-array transform
+    assert _signal_fft.block_length(2 * 3000 - 1, 3000, 8) == _signal_fft.fast_length(3 * 3000 - 2)
+    # short outputs: one block, never longer than the whole transform
+    assert _signal_fft.block_length(10, 5, 16) == _signal_fft.fast_length(14)
+    # the choice among 2^k and 3 * 2^k is within 10 % of the best 7-smooth length's modelled cost
+    for length, m, itemsize in [(10 ** 6, 1000, 8), (10 ** 5, 37, 4), (20_000, 3000, 16), (5 * 10 ** 6, 5000, 8)]:
+        chosen = _signal_fft.blocks_seconds(length, m, _signal_fft.block_length(length, m, itemsize), itemsize)
+        whole = _signal_fft.fast_length(length + m - 1)
+        smooth = {2 ** i * 3 ** j * 5 ** k * 7 ** q for i in range(24) for j in range(15) for k in range(10)
+                  for q in range(9)}
+        best = min(_signal_fft.blocks_seconds(length, m, b, itemsize) for b in smooth | {whole} if m < b <= whole)
+        assert chosen <= 1.1 * best, (length, m)
+
+
 def test_method_choice():
     f64, f32, c128 = np.dtype(np.float64), np.dtype(np.float32), np.dtype(np.complex128)
     full, valid = 2, 0
@@ -148,7 +201,7 @@ def test_method_choice():
     assert _signal._method(10 ** 4, 10 ** 4, full, f64) == "fft"
     assert _signal._method(10 ** 5, 10 ** 3, full, c128) == "fft"
     # short kernels and short inputs stay direct
-    for n, m in [(10 ** 6, 16), (10 ** 6, 100), (50, 7), (4096, 1000), (10 ** 4, 1)]:
+    for n, m in [(10 ** 6, 16), (10 ** 5, 100), (50, 7), (4096, 1000), (10 ** 4, 1)]:
         assert _signal._method(n, m, full, f64) == "direct", (n, m)
     # exact integer sums, bool, float16 (summed in float32) never go through a transform
     for dtype in (np.int64, np.uint8, np.bool_, np.float16):
