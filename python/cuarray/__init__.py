@@ -34,7 +34,8 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
                          shape, ndim, size, isscalar)
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
 from ._raw_kernel import RawKernel, RawModule
-from . import fft, linalg, random, testing
+from . import exceptions, fft, linalg, random, testing
+from .cuda import get_default_memory_pool, get_default_pinned_memory_pool
 
 # NumPy's scalar types and dtype helpers are cuarray's too (as in CuPy).
 from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
