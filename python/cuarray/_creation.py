@@ -77,20 +77,24 @@ def _ragged_error(obj):
     raise ValueError("setting an array element with a sequence: the nested sequence is ragged")
 
 
-def _from_nested(obj, dtype):
-    """numpy.array of lists/tuples holding device arrays, scalars and host arrays: NumPy's shape and
-    dtype (the leaves' dtypes promoted pairwise, in order, as NumPy's array coercion does), stacked
-    on the device; a sub-nest without device arrays moves to the device in one copy."""
+def _discover_nested(obj):
+    """(shape, dtype) numpy.array gives a nest holding device arrays: the leaves' dtypes promoted
+    pairwise in order (NumPy's array coercion, not result_type); float64 when there are none."""
     dtypes = []
-    if _discover(obj, dtypes) is None:
+    shape = _discover(obj, dtypes)
+    if shape is None:
         _ragged_error(obj)
-    if dtype is None:
-        dtype = _np.dtype(_np.float64)
-        if dtypes:
-            dtype = dtypes[0]
-            for t in dtypes[1:]:
-                dtype = _np.promote_types(dtype, t)
-    return _stack_nested(obj, _np.dtype(dtype))
+    dtype = dtypes[0] if dtypes else _np.dtype(_np.float64)
+    for t in dtypes[1:]:
+        dtype = _np.promote_types(dtype, t)
+    return shape, dtype
+
+
+def _from_nested(obj, dtype):
+    """numpy.array of lists/tuples holding device arrays, scalars and host arrays, stacked on the
+    device; a sub-nest without device arrays moves to the device in one copy."""
+    _, discovered = _discover_nested(obj)
+    return _stack_nested(obj, discovered if dtype is None else _np.dtype(dtype))
 
 
 def _stack_nested(obj, dtype):
