@@ -18,8 +18,12 @@ class DriverBuffer final : public Buffer {
   DriverBuffer(void* ptr, size_t size, int device) : Buffer(ptr, size, device) {}
   ~DriverBuffer() override {
     // Held launches may still use the memory: submit them first (cuMemFree waits for the device).
-    runtime::ForeignWork work(device_);
-    runtime::driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr_));
+    // A failure here (a dead context) leaves nothing to free.
+    try {
+      runtime::ForeignWork work(device_);
+      runtime::driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr_));
+    } catch (const Error&) {
+    }
   }
 };
 
