@@ -45,6 +45,15 @@ struct MemoryPool::Impl {
   std::unordered_map<StreamHandle, std::unordered_map<size_t, std::vector<std::shared_ptr<Buffer>>>> free_lists;
   size_t used = 0, cached = 0, limit = 0;
 
+  // A pool of one's own dies with its last block: work queued before a cached block's free may
+  // still use it, so the device is synchronized before its blocks go back to their source.
+  ~Impl() {
+    try {
+      take_cache_locked();
+    } catch (const Error&) {
+    }
+  }
+
   void release(std::shared_ptr<Buffer> block, size_t size, StreamHandle stream) {
     std::lock_guard<std::mutex> lock(mutex);
     free_lists[stream][size].push_back(std::move(block));
