@@ -44,6 +44,22 @@ struct PinnedBlock {
   size_t size;
 };
 
+// A span of page-locked host memory exporting the buffer protocol, the base of CuPy's
+// PinnedMemoryPointer, so that numpy.frombuffer(cuarray.cuda.alloc_pinned_memory(n), ...) views it.
+// The Python subclass holds the memory object that keeps the span valid.
+struct PinnedSpan {
+  PinnedSpan(uintptr_t p, size_t n) : ptr(p), size(n) {}
+  uintptr_t ptr;
+  size_t size;
+};
+
+int pinned_span_buffer(PyObject* self, Py_buffer* view, int flags) {
+  const PinnedSpan* s = nb::inst_ptr<PinnedSpan>(self);
+  return PyBuffer_FillInfo(view, self, reinterpret_cast<void*>(s->ptr), static_cast<Py_ssize_t>(s->size), 0, flags);
+}
+
+PyType_Slot pinned_span_slots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(pinned_span_buffer)}, {0, nullptr}};
+
 uintptr_t address(nb::handle ptr) { return nb::cast<uintptr_t>(nb::int_(ptr)); }
 
 // The device memory behind a Python MemoryPointer of `nbytes`: its own buffer when it points at the
@@ -209,6 +225,10 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   nb::class_<PinnedBlock>(m, "PinnedBlock", "Page-locked host memory held from Python.")
       .def_prop_ro("ptr", [](const PinnedBlock& b) { return reinterpret_cast<uintptr_t>(b.block.get()); })
       .def_prop_ro("size", [](const PinnedBlock& b) { return b.size; });
+  nb::class_<PinnedSpan>(m, "PinnedSpan", nb::type_slots(pinned_span_slots))
+      .def(nb::init<uintptr_t, size_t>(), nb::arg("ptr"), nb::arg("size"))
+      .def_ro("ptr", &PinnedSpan::ptr)
+      .def("size", [](const PinnedSpan& s) { return s.size; });
   m.def("alloc_pinned", [](size_t nbytes) { return PinnedBlock{allocate_pinned(nbytes), nbytes}; });
   m.def("alloc_pinned_pooled", [](size_t nbytes) {
     return PinnedBlock{PinnedMemoryPool::instance().allocate(std::max<size_t>(nbytes, 1)), nbytes};

@@ -226,6 +226,22 @@ def test_ndarray_default_dtype_is_float64():
     assert a.dtype == np.float64 and a.strides == (8,)
 
 
+def test_pinned_memory_pointer_exports_a_buffer():
+    host = np.arange(16, dtype=np.int32)
+
+    class HostMemory:  # stands in for page-locked memory: any host memory with ptr and size
+        ptr = host.ctypes.data
+        size = host.nbytes
+
+    p = cp.cuda.PinnedMemoryPointer(HostMemory, 8)
+    assert p.ptr == host.ctypes.data + 8 and int(p) == p.ptr and p.size() == host.nbytes - 8
+    view = np.frombuffer(p, np.int32, 5)
+    np.testing.assert_array_equal(view, host[2:7])
+    view[0] = -1  # writable, shared
+    assert host[2] == -1
+    assert (p + 4).ptr == p.ptr + 4 and (p + 4).mem is HostMemory
+
+
 def test_set_allocator_rejects_non_callables():
     with pytest.raises(TypeError):
         cp.cuda.set_allocator(42)
@@ -431,6 +447,10 @@ def test_pinned_allocators(restore_allocators, rng):
     np.testing.assert_array_equal(cp.asnumpy(a), host)
     p = cp.cuda.alloc_pinned_memory(4096)
     assert p.ptr and p.mem.size == 4096
+    cp.cuda.set_pinned_memory_allocator(cp.get_default_pinned_memory_pool().malloc)
+    staged = np.frombuffer(cp.cuda.alloc_pinned_memory(host.nbytes), host.dtype, host.size)  # CuPy's idiom
+    staged[...] = host
+    np.testing.assert_array_equal(cp.asnumpy(cp.asarray(staged)), host)
 
 
 # ---- GPU: array() of nests holding device arrays -----------------------------------------------------

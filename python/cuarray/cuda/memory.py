@@ -27,6 +27,8 @@ def _host_address(mem):
         return mem
     if isinstance(mem, ctypes.c_void_p):
         return mem.value or 0
+    if hasattr(mem, "ctypes"):  # a NumPy array
+        return mem.ctypes.data
     if hasattr(mem, "ptr"):
         return int(mem.ptr)
     return ctypes.cast(mem, ctypes.c_void_p).value or 0
@@ -257,19 +259,17 @@ class PinnedMemory:
         return obj
 
 
-class PinnedMemoryPointer:
-    """A pointer into pinned memory: ``mem`` and an ``offset`` (CuPy's PinnedMemoryPointer)."""
-    __slots__ = ("mem", "ptr")
+class PinnedMemoryPointer(_core.PinnedSpan):
+    """A pointer into pinned memory: ``mem`` and an ``offset`` (CuPy's PinnedMemoryPointer). It exports
+    the buffer protocol over the rest of the memory, so ``numpy.frombuffer(p, dtype, count)`` views it."""
 
     def __init__(self, mem, offset):
+        offset = int(offset)
+        super().__init__(mem.ptr + offset, mem.size - offset)
         self.mem = mem
-        self.ptr = mem.ptr + int(offset)
 
     def __int__(self):
         return self.ptr
-
-    def size(self):
-        return self.mem.size - (self.ptr - self.mem.ptr)
 
     def __add__(self, offset):
         return PinnedMemoryPointer(self.mem, self.ptr - self.mem.ptr + int(offset))
