@@ -8,7 +8,7 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._creation import asnumpy, from_numpy, array as _array
-from .cuda.memory import MemoryPointer, PooledMemory
+from .cuda.memory import BaseMemory, MemoryPointer
 
 
 def host_to_device(host):
@@ -35,7 +35,7 @@ class Flags:
 def _data(self):
     """ndarray.data: a MemoryPointer to the first element, in the memory the array views."""
     memory, offset = _core.array_memory(self)
-    return MemoryPointer(PooledMemory._of(memory), offset)
+    return MemoryPointer(BaseMemory._of(memory), offset)
 
 
 def _iter(self):

@@ -176,10 +176,6 @@ class MemoryPointer:
         _core.get_current_stream().synchronize()
 
 
-def _pointer(memory, cls=PooledMemory):
-    return MemoryPointer(cls._of(memory), 0)
-
-
 def malloc_managed(size):
     """Managed memory of ``size`` bytes (for ``MemoryPool(malloc_managed)``)."""
     return MemoryPointer(ManagedMemory(size), 0)
@@ -206,7 +202,7 @@ class MemoryPool:
             self._pools = _core.PoolSet.create(allocator)
 
     def malloc(self, size):
-        return _pointer(self._pools.malloc(int(size)))
+        return MemoryPointer(PooledMemory._of(self._pools.malloc(int(size))), 0)
 
     def used_bytes(self):
         return self._pools.used_bytes(_device())
@@ -352,7 +348,8 @@ def using_allocator(allocator=None):
 def alloc(size):
     """``size`` bytes from the current allocator, as a MemoryPointer."""
     if _pool_of(_allocator) is not None or _allocator is _malloc:
-        return _pointer(_core.alloc_device(int(size)))  # the hook in C++ serves it, no Python round trip
+        # the hook in C++ serves it (a pool's block or the driver's memory), no Python round trip
+        return MemoryPointer(BaseMemory._of(_core.alloc_device(int(size))), 0)
     return _allocator(int(size))
 
 
