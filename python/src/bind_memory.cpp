@@ -2,6 +2,7 @@
 // over a C++ Buffer, pools of one's own (MemoryPool(allocator)), the ndarray constructor on a
 // MemoryPointer, and set_allocator / set_pinned_memory_allocator calling back into Python.
 #include <mutex>
+#include <tuple>
 #include <vector>
 
 #include <nanobind/stl/optional.h>
@@ -32,10 +33,10 @@ std::shared_ptr<void> python_reference(nb::handle obj) {
 }
 
 // Device memory held from Python (CuPy's BaseMemory: Memory, ManagedMemory, UnownedMemory, pool
-// blocks). Handing its address to Python marks it shared: other code may enqueue work on it.
+// blocks). Reading its address marks it shared (other code may enqueue work on it); arrays made on
+// it through a MemoryPointer without that keep launch batching.
 struct DeviceMemory {
   std::shared_ptr<Buffer> buffer;
-  explicit DeviceMemory(std::shared_ptr<Buffer> b) : buffer(std::move(b)) { buffer->share(); }
 };
 
 // Page-locked host memory held from Python (CuPy's PinnedMemory).
@@ -62,16 +63,21 @@ PyType_Slot pinned_span_slots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(pin
 
 uintptr_t address(nb::handle ptr) { return nb::cast<uintptr_t>(nb::int_(ptr)); }
 
+// The buffer and byte offset of one of cuarray's MemoryPointers (its `mem._memory` and `_offset`),
+// read without taking the address; nullopt for pointers of other kinds.
+std::optional<std::pair<std::shared_ptr<Buffer>, int64_t>> own_pointer(nb::handle pointer) {
+  nb::object mem = nb::getattr(pointer, "mem", nb::none());
+  nb::object held = mem.is_none() ? nb::none() : nb::getattr(mem, "_memory", nb::none());
+  nb::object offset = nb::getattr(pointer, "_offset", nb::none());
+  if (!nb::isinstance<DeviceMemory>(held) || offset.is_none()) return std::nullopt;
+  return std::pair{nb::cast<DeviceMemory&>(held).buffer, nb::cast<int64_t>(offset)};
+}
+
 // The device memory behind a Python MemoryPointer of `nbytes`: its own buffer when it points at the
 // start of one of ours, else its address held together with the pointer object.
 std::shared_ptr<Buffer> buffer_of_pointer(nb::handle pointer, size_t nbytes, int device) {
-  nb::object mem = nb::getattr(pointer, "mem", nb::none());
-  nb::object held = mem.is_none() ? nb::none() : nb::getattr(mem, "_memory", nb::none());
+  if (auto own = own_pointer(pointer); own && own->second == 0 && own->first->size() >= nbytes) return own->first;
   const uintptr_t ptr = address(pointer.attr("ptr"));
-  if (nb::isinstance<DeviceMemory>(held)) {
-    const std::shared_ptr<Buffer>& b = nb::cast<DeviceMemory&>(held).buffer;
-    if (reinterpret_cast<uintptr_t>(b->ptr()) == ptr && b->size() >= nbytes) return b;
-  }
   return wrap_unowned(reinterpret_cast<void*>(ptr), nbytes, device, python_reference(pointer));
 }
 
@@ -136,15 +142,17 @@ void bind_ndarray_init(nb::class_<PyArray>& cls) {
     if (memptr.is_none()) {
       array = empty(shape, dtype, order);
     } else {
-      nb::object mem = memptr.attr("mem");
-      const int device = nb::cast<int>(memptr.attr("device_id"));
-      const uintptr_t ptr = address(memptr.attr("ptr"));
-      nb::object held = nb::getattr(mem, "_memory", nb::none());
       std::shared_ptr<Buffer> buffer;
-      if (nb::isinstance<DeviceMemory>(held)) buffer = nb::cast<DeviceMemory&>(held).buffer;
-      else buffer = wrap_unowned(reinterpret_cast<void*>(address(mem.attr("ptr"))), nb::cast<size_t>(mem.attr("size")),
-                                 device, python_reference(mem));
-      const int64_t offset = static_cast<int64_t>(ptr - reinterpret_cast<uintptr_t>(buffer->ptr()));
+      int64_t offset;
+      if (auto own = own_pointer(memptr)) {
+        std::tie(buffer, offset) = std::move(*own);
+      } else {  // another library's pointer with .mem (.ptr, .size) and .ptr, CuPy's shape
+        nb::object mem = memptr.attr("mem");
+        const uintptr_t base = address(mem.attr("ptr"));
+        buffer = wrap_unowned(reinterpret_cast<void*>(base), nb::cast<size_t>(mem.attr("size")),
+                              nb::cast<int>(memptr.attr("device_id")), python_reference(mem));
+        offset = static_cast<int64_t>(address(memptr.attr("ptr")) - base);
+      }
       array = view_of_buffer(std::move(buffer), offset, shape, dtype, std::move(strides), order);
     }
     new (self) PyArray{std::move(array), nb::none()};
@@ -158,23 +166,26 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   bind_ndarray_init(ndarray_cls);
 
   nb::class_<DeviceMemory>(m, "DeviceMemory", "Device memory held from Python (the C++ Buffer).")
-      .def_prop_ro("ptr", [](const DeviceMemory& d) { return reinterpret_cast<uintptr_t>(d.buffer->ptr()); })
+      .def_prop_ro("ptr", [](const DeviceMemory& d) {
+        d.buffer->share();
+        return reinterpret_cast<uintptr_t>(d.buffer->ptr());
+      })
       .def_prop_ro("size", [](const DeviceMemory& d) { return d.buffer->size(); })
       .def_prop_ro("device_id", [](const DeviceMemory& d) { return d.buffer->device(); });
-  m.def("alloc_raw", [](size_t nbytes, int device) { return DeviceMemory(allocate_raw(nbytes, device)); });
-  m.def("alloc_managed", [](size_t nbytes, int device) { return DeviceMemory(allocate_managed(nbytes, device)); });
+  m.def("alloc_raw", [](size_t nbytes, int device) { return DeviceMemory{allocate_raw(nbytes, device)}; });
+  m.def("alloc_managed", [](size_t nbytes, int device) { return DeviceMemory{allocate_managed(nbytes, device)}; });
   m.def("alloc_device", [](size_t nbytes) {
-    return DeviceMemory(allocate_device(nbytes, current_device(), current_stream_handle()));
+    return DeviceMemory{allocate_device(nbytes, current_device(), current_stream_handle())};
   });
   m.def("wrap_unowned", [](uintptr_t ptr, size_t nbytes, int device, nb::handle owner) {
-    return DeviceMemory(wrap_unowned(reinterpret_cast<void*>(ptr), nbytes, device, python_reference(owner)));
+    return DeviceMemory{wrap_unowned(reinterpret_cast<void*>(ptr), nbytes, device, python_reference(owner))};
   }, nb::arg("ptr"), nb::arg("size"), nb::arg("device"), nb::arg("owner").none());
   m.def("pointer_device", [](uintptr_t ptr) { return device_of_pointer(reinterpret_cast<const void*>(ptr)); });
   // ndarray.data: the array's memory and the offset of its first element in it.
   m.def("array_memory", [](nb::handle a) {
     const NDArray& array = array_of(a);
-    char* data = array.data();
-    return nb::make_tuple(DeviceMemory(array.buffer()), data - static_cast<char*>(array.buffer()->ptr()));
+    return nb::make_tuple(DeviceMemory{array.buffer()},
+                          array.raw_data() - static_cast<char*>(array.buffer()->ptr()));
   });
 
   nb::class_<PoolSet>(m, "PoolSet", "The C++ pools of one cuarray.cuda.MemoryPool, one per device.")
@@ -190,7 +201,7 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
       .def_prop_ro("is_default", [](const PoolSet& s) { return s.is_default; })
       .def("malloc", [](PoolSet& s, size_t nbytes) {
         const int device = current_device();
-        return DeviceMemory(s.of(device).allocate(nbytes, current_stream_handle()));
+        return DeviceMemory{s.of(device).allocate(nbytes, current_stream_handle())};
       })
       .def("used_bytes", [](PoolSet& s, int d) { return s.of(d).used_bytes(); })
       .def("total_bytes", [](PoolSet& s, int d) { return s.of(d).total_bytes(); })

@@ -291,6 +291,29 @@ def test_ndarray_data_points_at_first_element():
 
 
 @gpu
+def test_arrays_on_a_pointer_keep_launch_batching(rng):
+    """Only reading an address shares memory with other code (and stops holding launches)."""
+    was = cp.cuda.launch_batching()
+    cp.cuda.set_launch_batching(True)
+    try:
+        host = random_array((1000,), np.float32, rng)
+        p = cp.get_default_memory_pool().malloc(host.nbytes)
+        a = cp.ndarray(host.shape, host.dtype, p)
+        a[...] = cp.asarray(host)
+        cp.cuda.flush_launches()
+        b = a + 1
+        assert cp._core.held_launches(a.device.id) == 1
+        ptr = p.ptr  # the address leaves: what is held goes first, nothing is held from now on
+        assert ptr == a.data.ptr and cp._core.held_launches(a.device.id) == 0
+        c = a + 2
+        assert cp._core.held_launches(a.device.id) == 0
+        assert_array_equal_np(b, host + 1)
+        assert_array_equal_np(c, host + 2)
+    finally:
+        cp.cuda.set_launch_batching(was)
+
+
+@gpu
 def test_unowned_memory_over_a_cuarray_array(rng):
     host = random_array((16,), np.float64, rng)
     x = cp.asarray(host)

@@ -98,13 +98,22 @@ class UnownedMemory(BaseMemory):
 
 
 class MemoryPointer:
-    """A pointer into device memory: ``mem`` and an ``offset`` in bytes (CuPy's MemoryPointer)."""
-    __slots__ = ("mem", "ptr", "device_id")
+    """A pointer into device memory: ``mem`` and an ``offset`` in bytes (CuPy's MemoryPointer).
+    Reading ``ptr`` hands the address out (the memory is then shared with other code, see
+    docs/launch-batching.md); arrays made on the pointer with ``ndarray(..., memptr=p)`` need not."""
+    __slots__ = ("mem", "_offset")
 
     def __init__(self, mem, offset):
         self.mem = mem
-        self.device_id = mem.device_id
-        self.ptr = mem.ptr + int(offset)
+        self._offset = int(offset)
+
+    @property
+    def ptr(self):
+        return self.mem.ptr + self._offset
+
+    @property
+    def device_id(self):
+        return self.mem.device_id
 
     @property
     def device(self):
@@ -117,19 +126,19 @@ class MemoryPointer:
         return self.ptr != 0
 
     def __add__(self, offset):
-        return MemoryPointer(self.mem, self.ptr - self.mem.ptr + int(offset))
+        return MemoryPointer(self.mem, self._offset + int(offset))
 
     __radd__ = __add__
 
     def __sub__(self, offset):
-        return self + -int(offset)
+        return MemoryPointer(self.mem, self._offset - int(offset))
 
     def __iadd__(self, offset):
-        self.ptr += int(offset)
+        self._offset += int(offset)
         return self
 
     def __isub__(self, offset):
-        self.ptr -= int(offset)
+        self._offset -= int(offset)
         return self
 
     def __repr__(self):
