@@ -442,6 +442,34 @@ def test_set_allocator_unowned_result(restore_allocators, rng):
 
 
 @gpu
+@pytest.mark.parametrize("error", [MemoryError, cp.cuda.memory.OutOfMemoryError])
+def test_pool_with_python_allocator_retries_after_memory_error(error):
+    calls = []
+
+    def allocator(size):
+        calls.append(size)
+        if len(calls) == 2:
+            raise error("full")
+        return cp.cuda.MemoryPointer(cp.cuda.Memory(size), 0)
+
+    pool = cp.cuda.MemoryPool(allocator)
+    pool.malloc(4096)  # dropped at once: a cached block
+    assert pool.n_free_blocks() == 1
+    p = pool.malloc(1 << 20)  # the allocator fails once: the cache goes, then it is asked again
+    assert len(calls) == 3 and pool.n_free_blocks() == 0 and pool.used_bytes() >= 1 << 20
+    del p
+
+
+@gpu
+def test_pool_with_python_allocator_passes_other_errors_on():
+    def allocator(size):
+        raise RuntimeError("no memory here")
+
+    with pytest.raises(RuntimeError, match="no memory here"):
+        cp.cuda.MemoryPool(allocator).malloc(100)
+
+
+@gpu
 def test_managed_memory_pool(restore_allocators, rng):
     pool = cp.cuda.MemoryPool(cp.cuda.malloc_managed)
     p = pool.malloc(1024)
