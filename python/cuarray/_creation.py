@@ -98,12 +98,20 @@ def _from_nested(obj, dtype):
 
 
 def _stack_nested(obj, dtype):
+    """The nest as one device array of `dtype`: at each level, the siblings without device arrays
+    go to the device in one copy, then the level is stacked in one launch."""
     from ._manipulation import stack
     if isinstance(obj, ndarray):
         return asarray(obj).astype(dtype, copy=False)
     if not _holds_device_arrays(obj):
         return from_numpy(_np.asarray(obj, dtype=dtype))
-    return stack([_stack_nested(x, dtype) for x in obj], dtype=dtype, casting="unsafe")
+    parts = list(obj)
+    on_host = [i for i, x in enumerate(obj) if not _holds_device_arrays(x)]
+    if on_host:
+        moved = from_numpy(_np.asarray([obj[i] for i in on_host], dtype=dtype))
+        for j, i in enumerate(on_host):
+            parts[i] = moved[j]
+    return stack([_stack_nested(p, dtype) for p in parts], dtype=dtype, casting="unsafe")
 
 
 def asanyarray(a, dtype=None, order=None, *, copy=None):

@@ -530,6 +530,8 @@ def test_array_of_mixed_leaves(rng):
         ([cp.arange(3, dtype=np.int8), cp.arange(3, dtype=np.uint8), cp.arange(3, dtype=np.float16)],
          [np.arange(3, dtype=np.int8), np.arange(3, dtype=np.uint8), np.arange(3, dtype=np.float16)]),
     ]
+    many = [g[0]] + [float(v) for v in h[1:]] * 50 + [np.float16(2)]  # host siblings move in one copy
+    cases.append((many, [h[0]] + [float(v) for v in h[1:]] * 50 + [np.float16(2)]))
     for dev, ref in cases:
         assert_array_equal_np(cp.array(dev), np.array(ref))
     assert_array_equal_np(cp.array([g, h], dtype=np.int16), np.array([h, h], dtype=np.int16))
