@@ -129,6 +129,10 @@ using DeviceAllocator = std::function<std::shared_ptr<Buffer>(size_t nbytes, int
 // set_device_allocator, else the device's default pool. Unset, the cost is one relaxed atomic load.
 std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream);
 void set_device_allocator(DeviceAllocator allocator);  // an empty one restores the default pools
+// This thread's allocator, ahead of the global one (CuPy's using_allocator); an empty one removes it.
+void set_thread_device_allocator(DeviceAllocator allocator);
+// The default pools as a DeviceAllocator (to set them for one thread while another is global).
+std::shared_ptr<Buffer> allocate_from_default_pool(size_t nbytes, int device, StreamHandle stream);
 
 // Where a pool gets its blocks: nullptr when the device is out of memory (the pool then releases
 // its cache and asks once more).

@@ -211,27 +211,29 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
       .def("set_limit", [](PoolSet& s, int d, size_t bytes) { s.of(d).set_limit(bytes); })
       .def("get_limit", [](PoolSet& s, int d) { return s.of(d).get_limit(); });
 
-  // set_allocator: None restores the default pools; "raw" is the driver's memory per allocation
-  // (CuPy's set_allocator(None)); a PoolSet allocates from it with no Python per call; anything
-  // else is a Python callable size -> MemoryPointer.
-  m.def("set_device_allocator", [](nb::handle allocator) {
-    if (allocator.is_none()) return set_device_allocator(nullptr);
+  // set_allocator (globally) and using_allocator (for this thread): None removes the allocator set
+  // (the default pools; for a thread, the global allocator); "raw" is the driver's memory per
+  // allocation (CuPy's set_allocator(None)); a PoolSet allocates from it with no Python per call;
+  // anything else is a Python callable size -> MemoryPointer.
+  m.def("set_device_allocator", [](nb::handle allocator, bool this_thread) {
+    auto install = this_thread ? &set_thread_device_allocator : &set_device_allocator;
+    if (allocator.is_none()) return install(nullptr);
     if (nb::isinstance<nb::str>(allocator))
-      return set_device_allocator([](size_t nbytes, int device, StreamHandle) { return allocate_raw(nbytes, device); });
+      return install([](size_t nbytes, int device, StreamHandle) { return allocate_raw(nbytes, device); });
     if (nb::isinstance<PoolSet>(allocator)) {
       std::shared_ptr<PoolSet> set = nb::cast<std::shared_ptr<PoolSet>>(allocator);
-      if (set->is_default) return set_device_allocator(nullptr);
-      return set_device_allocator([set](size_t nbytes, int device, StreamHandle stream) {
+      if (set->is_default) return install(this_thread ? DeviceAllocator(&allocate_from_default_pool) : nullptr);
+      return install([set](size_t nbytes, int device, StreamHandle stream) {
         return set->of(device).allocate(nbytes, stream);
       });
     }
     std::shared_ptr<void> fn = python_reference(allocator);
-    set_device_allocator([fn](size_t nbytes, int device, StreamHandle) {
+    install([fn](size_t nbytes, int device, StreamHandle) {
       nb::gil_scoped_acquire gil;
       nb::object pointer = nb::handle(static_cast<PyObject*>(fn.get()))(nbytes);
       return buffer_of_pointer(pointer, nbytes, device);
     });
-  }, nb::arg("allocator").none());
+  }, nb::arg("allocator").none(), nb::arg("this_thread") = false);
 
   nb::class_<PinnedBlock>(m, "PinnedBlock", "Page-locked host memory held from Python.")
       .def_prop_ro("ptr", [](const PinnedBlock& b) { return reinterpret_cast<uintptr_t>(b.block.get()); })

@@ -65,6 +65,11 @@ Hook<PinnedAllocator>& pinned_hook() {
   return *hook;
 }
 
+// using_allocator's allocator of this thread, ahead of the global one; the count of threads that
+// hold one lets allocate_device skip reading it when there are none.
+thread_local std::shared_ptr<const DeviceAllocator> t_device_allocator;
+std::atomic<int> g_threads_with_allocator{0};
+
 void check_device(int device) {
   if (device < 0 || device >= device_count())
     throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device));
@@ -127,8 +132,9 @@ int device_of_pointer(const void* ptr) {
 
 std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream) {
   Hook<DeviceAllocator>& hook = device_hook();
-  if (!hook.set.load(std::memory_order_relaxed)) return MemoryPool::of_device(device).allocate(nbytes, stream);
-  std::shared_ptr<const DeviceAllocator> allocator = hook.get();
+  if (!hook.set.load(std::memory_order_relaxed) && g_threads_with_allocator.load(std::memory_order_relaxed) == 0)
+    return MemoryPool::of_device(device).allocate(nbytes, stream);
+  std::shared_ptr<const DeviceAllocator> allocator = t_device_allocator ? t_device_allocator : hook.get();
   if (!allocator) return MemoryPool::of_device(device).allocate(nbytes, stream);
   std::shared_ptr<Buffer> buffer = (*allocator)(nbytes, device, stream);
   if (!buffer || buffer->size() < nbytes || buffer->device() != device)
@@ -139,6 +145,17 @@ std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle 
 }
 
 void set_device_allocator(DeviceAllocator allocator) { device_hook().assign(std::move(allocator)); }
+
+void set_thread_device_allocator(DeviceAllocator allocator) {
+  const bool had = t_device_allocator != nullptr;
+  t_device_allocator = allocator ? std::make_shared<const DeviceAllocator>(std::move(allocator)) : nullptr;
+  const bool has = t_device_allocator != nullptr;
+  if (has != had) g_threads_with_allocator.fetch_add(has ? 1 : -1, std::memory_order_relaxed);
+}
+
+std::shared_ptr<Buffer> allocate_from_default_pool(size_t nbytes, int device, StreamHandle stream) {
+  return MemoryPool::of_device(device).allocate(nbytes, stream);
+}
 
 std::shared_ptr<void> allocate_pinned(size_t nbytes) {
   Hook<PinnedAllocator>& hook = pinned_hook();

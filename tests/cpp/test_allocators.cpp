@@ -3,7 +3,9 @@
 // never touched; pools, raw and managed memory need one.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <thread>
 #include <vector>
 
 #include "cuarray/ndarray.hpp"
@@ -28,6 +30,7 @@ std::shared_ptr<Buffer> fake_buffer(size_t nbytes, int device = 0) {
 struct DefaultAllocatorsAfter {
   ~DefaultAllocatorsAfter() {
     set_device_allocator(nullptr);
+    set_thread_device_allocator(nullptr);
     set_pinned_allocator(nullptr);
   }
 };
@@ -94,6 +97,26 @@ TEST(Allocators, EveryArrayAllocationGoesThroughTheHook) {
   EXPECT_EQ(sizes, std::vector<size_t>{120});
   EXPECT_EQ(allocate_device(10, current_device(), nullptr)->size(), 10u);
   EXPECT_EQ(sizes.size(), 2u);
+}
+
+TEST(Allocators, AThreadsAllocatorGoesAheadOfTheGlobalOne) {
+  DefaultAllocatorsAfter restore;
+  std::atomic<int> global_calls{0}, thread_calls{0};
+  set_device_allocator([&](size_t nbytes, int device, StreamHandle) {
+    ++global_calls;
+    return fake_buffer(nbytes, device);
+  });
+  set_thread_device_allocator([&](size_t nbytes, int device, StreamHandle) {
+    ++thread_calls;
+    return fake_buffer(nbytes, device);
+  });
+  allocate_device(8, 0, nullptr);
+  std::thread([] { allocate_device(8, 0, nullptr); }).join();
+  EXPECT_EQ(thread_calls, 1);
+  EXPECT_EQ(global_calls, 1);
+  set_thread_device_allocator(nullptr);
+  allocate_device(8, 0, nullptr);
+  EXPECT_EQ(global_calls, 2);
 }
 
 TEST(Allocators, AHookReturningTooLittleFails) {

@@ -8,6 +8,7 @@ result_type over dtypes (the C++ rule), nest discovery, pointer arithmetic and t
 argument checks on memory that is never touched."""
 import gc
 import itertools
+import threading
 import weakref
 
 import numpy as np
@@ -250,6 +251,26 @@ def test_set_allocator_rejects_non_callables():
     assert cp.cuda.get_allocator() == cp.get_default_memory_pool().malloc
 
 
+def test_using_allocator_is_for_this_thread():
+    def allocator(size):
+        raise AssertionError("not called on the host")
+
+    default = cp.cuda.get_allocator()
+    with cp.cuda.using_allocator(allocator):
+        assert cp.cuda.get_allocator() is allocator
+        with pytest.raises(ValueError, match="using_allocator"):
+            cp.cuda.set_allocator(None)
+        seen = []
+        thread = threading.Thread(target=lambda: seen.append(cp.cuda.get_allocator()))
+        thread.start()
+        thread.join()
+        assert seen == [default]
+        with cp.cuda.using_allocator(None):
+            assert cp.cuda.get_allocator() is not allocator
+        assert cp.cuda.get_allocator() is allocator
+    assert cp.cuda.get_allocator() == default
+
+
 def test_top_level_pools_are_cudas():
     assert cp.get_default_memory_pool() is cp.cuda.get_default_memory_pool()
     assert cp.get_default_pinned_memory_pool() is cp.cuda.get_default_pinned_memory_pool()
@@ -421,6 +442,32 @@ def test_set_allocator_to_a_python_function(restore_allocators, rng):
         cp.asarray(host)
         assert len(calls) == n
     assert cp.cuda.get_allocator() is allocator
+
+
+@gpu
+def test_using_allocator_leaves_other_threads_alone(restore_allocators, rng):
+    calls = []
+    pool = cp.cuda.MemoryPool()
+
+    def allocator(size):
+        calls.append(size)
+        return pool.malloc(size)
+
+    host = random_array((256,), np.float64, rng)
+    results = []
+    with cp.cuda.using_allocator(allocator):
+        worker = threading.Thread(target=lambda: results.append(cp.asnumpy(cp.asarray(host) + 1)))
+        worker.start()
+        worker.join()
+        assert calls == []  # the other thread allocated from the global allocator
+        a = cp.asarray(host) * 2
+        assert host.nbytes in calls
+    n = len(calls)
+    b = cp.asarray(host)
+    assert len(calls) == n
+    np.testing.assert_array_equal(results[0], host + 1)
+    assert_array_equal_np(a, host * 2)
+    del b
 
 
 @gpu

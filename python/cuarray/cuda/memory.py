@@ -7,6 +7,7 @@ from a pool runs no Python even when ``set_allocator(MemoryPool().malloc)`` is i
 """
 import contextlib
 import ctypes
+import threading
 
 from .. import _core
 
@@ -312,6 +313,7 @@ def get_default_pinned_memory_pool():
 
 _allocator = _default_pool.malloc
 _pinned_allocator = _default_pinned_pool.malloc
+_thread = threading.local()  # .allocator: using_allocator's, on this thread
 
 
 def _pool_of(allocator):
@@ -322,44 +324,60 @@ def _pool_of(allocator):
     return None
 
 
+def _install(allocator, this_thread):
+    pool = _pool_of(allocator)
+    if allocator is None or allocator is _malloc:
+        _core.set_device_allocator("raw", this_thread)
+    elif pool is not None:
+        _core.set_device_allocator(pool._pools, this_thread)
+    elif callable(allocator):
+        _core.set_device_allocator(allocator, this_thread)
+    else:
+        raise TypeError(f"allocator must be callable (size -> MemoryPointer), not {type(allocator).__name__}")
+
+
 def set_allocator(allocator=None):
     """Every device allocation of cuarray then comes from ``allocator`` (size -> MemoryPointer).
     ``None`` allocates from the driver each time (the pool disabled, as in CuPy);
     ``get_default_memory_pool().malloc`` restores the default."""
     global _allocator
-    pool = _pool_of(allocator)
-    if allocator is None or allocator is _malloc:
-        _core.set_device_allocator("raw")
-    elif pool is not None:
-        _core.set_device_allocator(pool._pools)
-    elif callable(allocator):
-        _core.set_device_allocator(allocator)
-    else:
-        raise TypeError(f"allocator must be callable (size -> MemoryPointer), not {type(allocator).__name__}")
+    if getattr(_thread, "allocator", None) is not None:
+        raise ValueError("Can't change the global allocator inside ``using_allocator`` context manager")
+    _install(allocator, False)
     _allocator = _malloc if allocator is None else allocator
 
 
 def get_allocator():
-    return _allocator
+    """The allocator in effect on this thread."""
+    local = getattr(_thread, "allocator", None)
+    return _allocator if local is None else local
 
 
 @contextlib.contextmanager
 def using_allocator(allocator=None):
-    """set_allocator for the duration of a ``with`` block (process-wide in cuarray, not per thread)."""
-    previous = _allocator
-    set_allocator(allocator)
+    """``allocator`` for the allocations of this thread inside a ``with`` block (CuPy's thread-local
+    allocator); ``None`` allocates from the driver each time."""
+    previous = getattr(_thread, "allocator", None)
+    allocator = _malloc if allocator is None else allocator
+    _install(allocator, True)
+    _thread.allocator = allocator
     try:
         yield
     finally:
-        set_allocator(previous)
+        _thread.allocator = previous
+        if previous is None:
+            _core.set_device_allocator(None, True)
+        else:
+            _install(previous, True)
 
 
 def alloc(size):
     """``size`` bytes from the current allocator, as a MemoryPointer."""
-    if _pool_of(_allocator) is not None or _allocator is _malloc:
+    allocator = get_allocator()
+    if _pool_of(allocator) is not None or allocator is _malloc:
         # the hook in C++ serves it (a pool's block or the driver's memory), no Python round trip
         return MemoryPointer(BaseMemory._of(_core.alloc_device(int(size))), 0)
-    return _allocator(int(size))
+    return allocator(int(size))
 
 
 def set_pinned_memory_allocator(allocator=None):
