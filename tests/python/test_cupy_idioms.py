@@ -314,6 +314,7 @@ def test_ndarray_data_points_at_first_element():
 @gpu
 def test_arrays_on_a_pointer_keep_launch_batching(rng):
     """Only reading an address shares memory with other code (and stops holding launches)."""
+    gc.collect()  # no shared memory of earlier tests may linger
     was = cp.cuda.launch_batching()
     cp.cuda.set_launch_batching(True)
     try:
@@ -390,13 +391,15 @@ def restore_allocators():
 def test_set_allocator_none_bypasses_the_pool(restore_allocators, rng):
     pool = cp.get_default_memory_pool()
     host = random_array((1 << 16,), np.float32, rng)
+    gc.collect()
     cp.cuda.set_allocator(None)
     used = pool.used_bytes()
     a = cp.asarray(host)
     b = a + 1
-    assert pool.used_bytes() == used
+    assert pool.used_bytes() <= used  # (an earlier test's garbage may return meanwhile)
     assert_array_equal_np(b, host + 1)
     cp.cuda.set_allocator(pool.malloc)
+    used = pool.used_bytes()
     c = cp.asarray(host)
     assert pool.used_bytes() >= used + host.nbytes
     del a, b, c
@@ -407,11 +410,12 @@ def test_set_allocator_to_a_pool_of_ones_own(restore_allocators, rng):
     default = cp.get_default_memory_pool()
     mine = cp.cuda.MemoryPool()
     host = random_array((1000,), np.float64, rng)
+    gc.collect()
     cp.cuda.set_allocator(mine.malloc)
     used = default.used_bytes()
     a = cp.asarray(host)
     s = cp.sqrt(cp.abs(a)).sum()
-    assert mine.used_bytes() >= host.nbytes and default.used_bytes() == used
+    assert mine.used_bytes() >= host.nbytes and default.used_bytes() <= used
     np.testing.assert_allclose(float(s), np.sqrt(np.abs(host)).sum(), rtol=1e-12)
     del a, s
     assert mine.used_bytes() == 0 and mine.n_free_blocks() > 0
