@@ -385,10 +385,9 @@ def set_pinned_memory_allocator(allocator=None):
     ``None`` allocates from the driver each time (the pool disabled, as in CuPy);
     ``get_default_pinned_memory_pool().malloc`` restores the default."""
     global _pinned_allocator
-    owner = getattr(allocator, "__self__", None)
     if allocator is None:
         _core.set_pinned_allocator("raw")
-    elif isinstance(owner, PinnedMemoryPool):
+    elif getattr(allocator, "__func__", None) is PinnedMemoryPool.malloc:  # the one pinned pool
         _core.set_pinned_allocator(None)
     elif callable(allocator):
         _core.set_pinned_allocator(allocator)
