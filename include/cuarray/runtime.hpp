@@ -126,7 +126,8 @@ int device_of_pointer(const void* ptr);
 // A source of device memory: `nbytes` on `device` for work on `stream`.
 using DeviceAllocator = std::function<std::shared_ptr<Buffer>(size_t nbytes, int device, StreamHandle stream)>;
 // Every allocation of cuarray (arrays, library workspaces) comes from here: the allocator set with
-// set_device_allocator, else the device's default pool. Unset, the cost is one relaxed atomic load.
+// set_thread_device_allocator or set_device_allocator, else the device's default pool. With neither
+// set, the cost is two relaxed atomic loads.
 std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream);
 void set_device_allocator(DeviceAllocator allocator);  // an empty one restores the default pools
 // This thread's allocator, ahead of the global one (CuPy's using_allocator); an empty one removes it.
@@ -189,7 +190,7 @@ std::shared_ptr<void> allocate_pinned_raw(size_t nbytes); // cuMemHostAlloc, fre
 // holds the data (d2h).
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream);
-void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
+void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);  // one device
 void memset_device(void* dst, uint8_t value, size_t nbytes, StreamHandle stream);
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream);
 
