@@ -91,8 +91,21 @@ struct MemoryPool::Impl {
 
   bool within_limit(size_t size) const { return limit == 0 || used + cached + size <= limit; }
 
-  std::shared_ptr<Buffer> allocate_new(size_t size) {
-    if (source) return source(size, device);
+  // A new block. A source of one's own runs with the mutex released: a Python allocator takes the
+  // GIL, which another thread may hold while it waits for this mutex.
+  std::shared_ptr<Buffer> allocate_new(size_t size, std::unique_lock<std::mutex>& lock) {
+    if (source) {
+      lock.unlock();
+      std::shared_ptr<Buffer> block;
+      try {
+        block = source(size, device);
+      } catch (...) {
+        lock.lock();
+        throw;
+      }
+      lock.lock();
+      return block;
+    }
     runtime::activate(device);
     CUdeviceptr ptr = 0;
     CUresult status = runtime::driver().cuMemAlloc(&ptr, size);
@@ -171,16 +184,17 @@ std::shared_ptr<MemoryPool> MemoryPool::create(int device, BlockSource source) {
 std::shared_ptr<Buffer> MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
   size_t size = round_size(std::max<size_t>(nbytes, 1));
   Impl& p = *impl_;
-  std::vector<std::shared_ptr<Buffer>> released;
-  std::lock_guard<std::mutex> lock(p.mutex);
+  std::unique_lock<std::mutex> lock(p.mutex);
   std::shared_ptr<Buffer> block = p.take_cached(size, stream);
   if (!block) {
-    if (p.within_limit(size)) block = p.allocate_new(size);
+    if (p.within_limit(size)) block = p.allocate_new(size, lock);
     if (!block) {  // over the limit or the device is full: give back the cache and try once more
-      released = p.take_cache_locked();
-      released.clear();  // the driver must have them back before the retry
+      std::vector<std::shared_ptr<Buffer>> released = p.take_cache_locked();
+      if (p.source) lock.unlock();  // its blocks may take the GIL to die (see allocate_new)
+      released.clear();             // their source must have them back before the retry
+      if (!lock.owns_lock()) lock.lock();
       if (!p.within_limit(size)) p.out_of_memory(nbytes);
-      block = p.allocate_new(size);
+      block = p.allocate_new(size, lock);
       if (!block) p.out_of_memory(nbytes);
     }
   }
