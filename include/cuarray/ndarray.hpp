@@ -91,6 +91,11 @@ NDArray empty(const Shape& shape, DType dtype = DType::Float64, Order order = Or
 NDArray zeros(const Shape& shape, DType dtype = DType::Float64, Order order = Order::C);
 NDArray ones(const Shape& shape, DType dtype = DType::Float64, Order order = Order::C);
 NDArray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype = std::nullopt, Order order = Order::C);
+// numpy.ndarray(shape, dtype, buffer, offset, strides) on device memory (CuPy's ndarray(shape, dtype,
+// memptr, strides, order)): a view `offset` bytes into `buffer`, byte strides (C or F order when not
+// given). ValueError/TypeError as NumPy's when the view does not lie inside the buffer.
+NDArray view_of_buffer(std::shared_ptr<Buffer> buffer, int64_t offset, const Shape& shape, DType dtype,
+                       std::optional<Strides> strides, Order order = Order::C);
 NDArray empty_like(const NDArray& a, std::optional<DType> dtype = std::nullopt, Order order = Order::K);
 NDArray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype = std::nullopt);
 NDArray arange(double stop);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -110,10 +111,41 @@ class Buffer {
   std::atomic<bool> shared_{false};
 };
 
+// Device memory straight from the driver, returned to it when the last owner dies (CuPy's Memory).
+std::shared_ptr<Buffer> allocate_raw(size_t nbytes, int device);
+// Managed (unified) memory, cuMemAllocManaged: host and device reach it (CuPy's ManagedMemory).
+// ErrorKind::CudaRuntime where the device or platform does not support it.
+std::shared_ptr<Buffer> allocate_managed(size_t nbytes, int device);
+// Memory that another library owns: `owner` is held until the last array viewing it dies (CuPy's
+// UnownedMemory). The buffer is marked shared, since its owner may enqueue work on it.
+std::shared_ptr<Buffer> wrap_unowned(void* ptr, size_t nbytes, int device, std::shared_ptr<void> owner);
+
+// The device a device pointer belongs to (cuPointerGetAttributes); CudaRuntime for host memory.
+int device_of_pointer(const void* ptr);
+
+// A source of device memory: `nbytes` on `device` for work on `stream`.
+using DeviceAllocator = std::function<std::shared_ptr<Buffer>(size_t nbytes, int device, StreamHandle stream)>;
+// Every allocation of cuarray (arrays, library workspaces) comes from here: the allocator set with
+// set_thread_device_allocator or set_device_allocator, else the device's default pool. With neither
+// set, the cost is two relaxed atomic loads.
+std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream);
+void set_device_allocator(DeviceAllocator allocator);  // an empty one restores the default pools
+// This thread's allocator, ahead of the global one (CuPy's using_allocator); an empty one removes it.
+void set_thread_device_allocator(DeviceAllocator allocator);
+// The default pools as a DeviceAllocator (to set them for one thread while another is global).
+std::shared_ptr<Buffer> allocate_from_default_pool(size_t nbytes, int device, StreamHandle stream);
+
+// Where a pool gets its blocks: nullptr when the device is out of memory (the pool then releases
+// its cache and asks once more).
+using BlockSource = std::function<std::shared_ptr<Buffer>(size_t nbytes, int device)>;
+
 // The stream-ordered caching pool of one device (see docs/memory.md).
 class MemoryPool {
  public:
-  static MemoryPool& of_device(int id);
+  static MemoryPool& of_device(int id);  // the default pool, blocks from cuMemAlloc
+  // A pool of its own (cuarray.cuda.MemoryPool(allocator)); an empty source takes cuMemAlloc's.
+  static std::shared_ptr<MemoryPool> create(int device, BlockSource source);
+  ~MemoryPool();
   std::shared_ptr<Buffer> allocate(size_t nbytes, StreamHandle stream);
   size_t used_bytes() const;
   size_t total_bytes() const;   // used + cached
@@ -127,8 +159,8 @@ class MemoryPool {
   Impl* impl() const { return impl_.get(); }
 
  private:
-  explicit MemoryPool(int device);
-  std::unique_ptr<Impl> impl_;
+  MemoryPool(int device, BlockSource source);
+  std::shared_ptr<Impl> impl_;  // shared with the blocks of a pool that may die before them
 };
 
 // Pinned host memory, cached; used to stage pageable host copies.
@@ -146,11 +178,20 @@ class PinnedMemoryPool {
   std::unique_ptr<Impl> impl_;
 };
 
+// Page-locked host memory: the pinned allocator set (cuarray.cuda.set_pinned_memory_allocator),
+// else the pinned pool. Staging buffers and pinned results come from here.
+using PinnedAllocator = std::function<std::shared_ptr<void>(size_t nbytes)>;
+std::shared_ptr<void> allocate_pinned(size_t nbytes);
+void set_pinned_allocator(PinnedAllocator allocator);  // an empty one restores the pinned pool
+std::shared_ptr<void> allocate_pinned_raw(size_t nbytes); // cuMemHostAlloc, freed when the last owner dies
+
 // Host <-> device copies on `stream`. Pageable host memory of 1 MB or more is staged through the
 // pinned pool in pipelined chunks; the call returns when the host buffer may be reused (h2d) or
 // holds the data (d2h).
 void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream);
+void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);  // one device
+void memset_device(void* dst, uint8_t value, size_t nbytes, StreamHandle stream);
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream);
 
 }  // namespace cuarray

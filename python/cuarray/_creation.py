@@ -39,9 +39,86 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
         return a.copy(order="K") if copy else a
     if copy is False:
         raise ValueError("Unable to avoid copy while creating an array from host data (copy=False).")
-    host = _np.asarray(a, dtype=dtype)
-    out = from_numpy(host)
+    try:
+        host = _np.asarray(a, dtype=dtype)
+    except (TypeError, ValueError):  # device arrays refuse __array__; ragged nests of them
+        if not _holds_device_arrays(a):
+            raise
+        host = None
+    if host is None or (host.dtype == object and _holds_device_arrays(a)):
+        out = _from_nested(a, dtype)
+    else:
+        out = from_numpy(host)
     return asfortranarray(out) if order == "F" and out.ndim > 1 else out
+
+
+def _holds_device_arrays(obj):
+    if isinstance(obj, ndarray):
+        return True
+    return isinstance(obj, (list, tuple)) and any(_holds_device_arrays(x) for x in obj)
+
+
+def _discover(obj, dtypes):
+    """NumPy's array coercion of a nest of lists/tuples holding device arrays: the shape, with the
+    leaves' dtypes appended to `dtypes` in order. None when the nest is ragged."""
+    if isinstance(obj, ndarray):
+        dtypes.append(obj.dtype)
+        return obj.shape
+    if isinstance(obj, (list, tuple)):
+        shapes = [_discover(x, dtypes) for x in obj]
+        if any(s is None or s != shapes[0] for s in shapes):
+            return None
+        return (len(obj),) + (shapes[0] if shapes else ())
+    host = _np.asarray(obj)  # a scalar's dtype as NumPy discovers it (an int past int64: uint64, then object)
+    dtypes.append(host.dtype)
+    return host.shape
+
+
+def _ragged_error(obj):
+    """NumPy's own error for a ragged nest: raised by NumPy on a stand-in of zero-stride host views."""
+    def stand_in(x):
+        if isinstance(x, ndarray):
+            return _np.lib.stride_tricks.as_strided(_np.empty(1, x.dtype), x.shape, (0,) * x.ndim)
+        return type(x)(stand_in(v) for v in x) if isinstance(x, (list, tuple)) else x
+    _np.array(stand_in(obj))
+    raise ValueError("setting an array element with a sequence: the nested sequence is ragged")
+
+
+def _discover_nested(obj):
+    """(shape, dtype) numpy.array gives a nest holding device arrays: the leaves' dtypes promoted
+    pairwise in order (NumPy's array coercion, not result_type); float64 when there are none."""
+    dtypes = []
+    shape = _discover(obj, dtypes)
+    if shape is None:
+        _ragged_error(obj)
+    dtype = dtypes[0] if dtypes else _np.dtype(_np.float64)
+    for t in dtypes[1:]:
+        dtype = _np.promote_types(dtype, t)
+    return shape, dtype
+
+
+def _from_nested(obj, dtype):
+    """numpy.array of lists/tuples holding device arrays, scalars and host arrays, stacked on the
+    device; a sub-nest without device arrays moves to the device in one copy."""
+    _, discovered = _discover_nested(obj)
+    return _stack_nested(obj, discovered if dtype is None else _np.dtype(dtype))
+
+
+def _stack_nested(obj, dtype):
+    """The nest as one device array of `dtype`: at each level, the siblings without device arrays
+    go to the device in one copy, then the level is stacked in one launch."""
+    from ._manipulation import stack
+    if isinstance(obj, ndarray):
+        return asarray(obj).astype(dtype, copy=False)
+    if not _holds_device_arrays(obj):
+        return from_numpy(_np.asarray(obj, dtype=dtype))
+    parts = list(obj)
+    on_host = [i for i, x in enumerate(obj) if not _holds_device_arrays(x)]
+    if on_host:
+        moved = from_numpy(_np.asarray([obj[i] for i in on_host], dtype=dtype))
+        for j, i in enumerate(on_host):
+            parts[i] = moved[j]
+    return stack([_stack_nested(p, dtype) for p in parts], dtype=dtype, casting="unsafe")
 
 
 def asanyarray(a, dtype=None, order=None, *, copy=None):

@@ -134,7 +134,12 @@ def imag(val):
 
 
 def result_type(*arrays_and_dtypes):
-    return _np.result_type(*[a.dtype if isinstance(a, ndarray) else a for a in arrays_and_dtypes])
+    """numpy.result_type: over arrays and dtype objects, cuarray's C++ rule (all operands at once, not
+    pairwise, as NumPy's); with Python scalars (weak, NEP 50), type names or other dtypes, NumPy's own."""
+    dtypes = [a.dtype if isinstance(a, (ndarray, _np.ndarray)) else a for a in arrays_and_dtypes]
+    if dtypes and all(isinstance(d, _np.dtype) and d.kind in "biufc" and d.isnative for d in dtypes):
+        return _core.result_type_of_dtypes(dtypes)
+    return _np.result_type(*dtypes)
 
 
 def promote_types(type1, type2):

@@ -8,6 +8,7 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._creation import asnumpy, from_numpy, array as _array
+from .cuda.memory import BaseMemory, MemoryPointer
 
 
 def host_to_device(host):
@@ -31,20 +32,10 @@ class Flags:
                 f"  OWNDATA : {self.owndata}")
 
 
-class MemoryPointer:
-    """ndarray.data: the device address of the first element (CuPy's MemoryPointer subset)."""
-    __slots__ = ("ptr", "device_id")
-
-    def __init__(self, ptr, device_id):
-        self.ptr, self.device_id = ptr, device_id
-
-    @property
-    def device(self):
-        from .cuda import Device
-        return Device(self.device_id)
-
-    def __int__(self):
-        return self.ptr
+def _data(self):
+    """ndarray.data: a MemoryPointer to the first element, in the memory the array views."""
+    memory, offset = _core.array_memory(self)
+    return MemoryPointer(BaseMemory._of(memory), offset)
 
 
 def _iter(self):
@@ -156,7 +147,7 @@ _METHODS = {
     "conjugate": _conjugate,
     "flags": property(lambda self: Flags(self._c_contiguous, self._f_contiguous, self.base is None)),
     "device": property(lambda self: __import__("cuarray").cuda.Device(self._device_id)),
-    "data": property(lambda self: MemoryPointer(self._ptr, self._device_id)),
+    "data": property(_data),
     "real": property(_real, _set_real),
     "imag": property(_imag, _set_imag),
     "__cuda_array_interface__": property(_cuda_array_interface),

@@ -27,7 +27,7 @@ nb::object pinned_host_array(nb::handle shape_obj, nb::handle dtype_obj) {
   Shape shape = shape_from_py(shape_obj);
   DType t = dtype_from_py_required(dtype_obj);
   const size_t nbytes = static_cast<size_t>(shape_size(shape)) * itemsize(t);
-  auto* block = new std::shared_ptr<void>(PinnedMemoryPool::instance().allocate(std::max<size_t>(nbytes, 1)));
+  auto* block = new std::shared_ptr<void>(allocate_pinned(std::max<size_t>(nbytes, 1)));
   nb::capsule owner(block, [](void* p) noexcept { delete static_cast<std::shared_ptr<void>*>(p); });
   std::vector<size_t> dims(shape.begin(), shape.end());
   nb::ndarray<nb::numpy> array(block->get(), dims.size(), dims.data(), owner, nullptr, dlpack_dtype(t));
@@ -84,13 +84,6 @@ void bind_cuda(nb::module_& m) {
     stream_wait_event(reinterpret_cast<StreamHandle>(stream), e);
   });
 
-  m.def("pool_used_bytes", [](int d) { return MemoryPool::of_device(d).used_bytes(); });
-  m.def("pool_total_bytes", [](int d) { return MemoryPool::of_device(d).total_bytes(); });
-  m.def("pool_free_bytes", [](int d) { return MemoryPool::of_device(d).free_bytes(); });
-  m.def("pool_n_free_blocks", [](int d) { return MemoryPool::of_device(d).n_free_blocks(); });
-  m.def("pool_free_all_blocks", [](int d) { MemoryPool::of_device(d).free_all_blocks(); });
-  m.def("pool_set_limit", [](int d, size_t bytes) { MemoryPool::of_device(d).set_limit(bytes); });
-  m.def("pool_get_limit", [](int d) { return MemoryPool::of_device(d).get_limit(); });
   m.def("pinned_n_free_blocks", [] { return PinnedMemoryPool::instance().n_free_blocks(); });
   m.def("pinned_total_bytes", [] { return PinnedMemoryPool::instance().total_bytes(); });
   m.def("pinned_host_array", &pinned_host_array);

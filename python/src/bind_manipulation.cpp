@@ -56,6 +56,14 @@ AxisIndex axis_index_from_py(nb::handle obj) {
 }  // namespace
 
 void bind_manipulation(nb::module_& m) {
+  // numpy.result_type of dtypes alone (no weak scalars): the rule concatenate, stack and the other
+  // joins use, over all operands at once (cuarray::promote_types of a sequence).
+  m.def("result_type_of_dtypes", [](nb::sequence dtypes) {
+    std::vector<DType> ts;
+    for (nb::handle d : dtypes) ts.push_back(dtype_from_py_required(d));
+    if (ts.empty()) throw_error(ErrorKind::Value, "at least one array or dtype is required");
+    return dtype_to_py(promote_types(std::span<const DType>(ts)));
+  });
   m.def("concatenate", [](nb::handle arrays, std::optional<int64_t> axis, nb::handle dtype, nb::handle casting, nb::handle out) {
     std::vector<NDArray> a = arrays_from_py(arrays);
     return result_to_py(concatenate(a, axis, dtype_from_py(dtype), casting_from_py(casting), out_from_py(out)), out);

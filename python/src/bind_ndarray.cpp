@@ -315,6 +315,7 @@ void bind_ndarray(nb::module_& m) {
 
   // ---- operators ----
   bind_matmul_operators(cls);
+  bind_memory(m, cls);
 #define CUARRAY_BINOP(py, ufunc)                                                                       \
   cls.def("__" py "__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U(ufunc); return binary(u, a, b); }); \
   cls.def("__r" py "__", [](nb::handle a, nb::handle b) { static const Ufunc& u = U(ufunc); return binary(u, b, a); }); \

@@ -23,6 +23,8 @@ void bind_sets(nanobind::module_& m);
 void bind_products(nanobind::module_& m);
 // The `@` operators and ndarray.dot, attached with the other operators (bind_ndarray.cpp).
 void bind_matmul_operators(nanobind::class_<PyArray>& cls);
+// cuarray.cuda's memory objects and allocator hooks, and the ndarray constructor (bind_memory.cpp).
+void bind_memory(nanobind::module_& m, nanobind::class_<PyArray>& ndarray_cls);
 void bind_einsum(nanobind::module_& m);
 void bind_linalg(nanobind::module_& m);
 void bind_fft(nanobind::module_& m);

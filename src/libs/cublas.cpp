@@ -52,7 +52,7 @@ CublasHandle::CublasHandle(int device, StreamHandle stream) {
   try {
     check_cublas(api.cublasSetStream_v2(handle_, stream), "cublasSetStream");
     // cuBLAS would otherwise take its workspace with cudaMalloc, outside the pool and its limit.
-    workspace_ = MemoryPool::of_device(device).allocate(workspace_bytes(device), stream);
+    workspace_ = allocate_device(workspace_bytes(device), device, stream);
     check_cublas(api.cublasSetWorkspace_v2(handle_, workspace_->ptr(), workspace_->size()), "cublasSetWorkspace");
   } catch (...) {
     api.cublasDestroy_v2(handle_);

@@ -113,7 +113,7 @@ void FftPlan::execute(void* in, void* out, bool inverse) {
   // Freed in stream order after the transform: the next user of the block on this stream runs after it.
   std::shared_ptr<Buffer> work;
   if (work_bytes_ > 0) {
-    work = MemoryPool::of_device(device_).allocate(work_bytes_, stream);
+    work = allocate_device(work_bytes_, device_, stream);
     check_cufft(api.cufftSetWorkArea(handle_, work->ptr()), "cufftSetWorkArea");
   }
   const int direction = inverse ? CUFFT_INVERSE : CUFFT_FORWARD;

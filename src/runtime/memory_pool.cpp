@@ -37,51 +37,81 @@ std::string with_commas(size_t n) {
 
 struct MemoryPool::Impl {
   int device;
+  BlockSource source;  // empty: cuMemAlloc directly
+  bool immortal = false;  // the default pools: never destroyed, so their blocks need not keep them alive
   mutable std::mutex mutex;
   // stream -> rounded size -> cached blocks; vectors keep their capacity, so a steady state
   // allocates no bookkeeping memory per call.
-  std::unordered_map<StreamHandle, std::unordered_map<size_t, std::vector<CUdeviceptr>>> free_lists;
+  std::unordered_map<StreamHandle, std::unordered_map<size_t, std::vector<std::shared_ptr<Buffer>>>> free_lists;
   size_t used = 0, cached = 0, limit = 0;
 
-  void release(CUdeviceptr ptr, size_t size, StreamHandle stream) {
+  // A pool of one's own dies with its last block: work queued before a cached block's free may
+  // still use it, so the device is synchronized before its blocks go back to their source.
+  ~Impl() {
+    try {
+      take_cache_locked();
+    } catch (const Error&) {
+    }
+  }
+
+  void release(std::shared_ptr<Buffer> block, size_t size, StreamHandle stream) {
     std::lock_guard<std::mutex> lock(mutex);
-    free_lists[stream][size].push_back(ptr);
+    free_lists[stream][size].push_back(std::move(block));
     used -= size;
     cached += size;
   }
 
-  // Returns cached blocks to the driver. Caller holds the mutex.
-  void release_cache_locked() {
-    if (cached == 0) return;
-    runtime::ForeignWork work(device);
-    CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
+  // Takes the cached blocks out of the lists, for the caller to drop once the mutex is released:
+  // a block from a Python allocator takes the GIL when it dies. Caller holds the mutex.
+  std::vector<std::shared_ptr<Buffer>> take_cache_locked() {
+    std::vector<std::shared_ptr<Buffer>> blocks;
+    if (cached == 0) return blocks;
+    {
+      runtime::ForeignWork work(device);
+      CU_CALL(cuCtxSynchronize);  // a cached block may still be read by work queued before its free
+    }
     for (auto& [stream, by_size] : free_lists)
-      for (auto& [size, blocks] : by_size)
-        for (CUdeviceptr ptr : blocks) runtime::driver().cuMemFree(ptr);
+      for (auto& [size, list] : by_size)
+        for (auto& block : list) blocks.push_back(std::move(block));
     free_lists.clear();
     cached = 0;
+    return blocks;
   }
 
-  CUdeviceptr take_cached(size_t size, StreamHandle stream) {
+  std::shared_ptr<Buffer> take_cached(size_t size, StreamHandle stream) {
     auto list = free_lists.find(stream);
-    if (list == free_lists.end()) return 0;
+    if (list == free_lists.end()) return nullptr;
     auto it = list->second.find(size);
-    if (it == list->second.end() || it->second.empty()) return 0;
-    CUdeviceptr ptr = it->second.back();
+    if (it == list->second.end() || it->second.empty()) return nullptr;
+    std::shared_ptr<Buffer> block = std::move(it->second.back());
     it->second.pop_back();
     cached -= size;
-    return ptr;
+    return block;
   }
 
   bool within_limit(size_t size) const { return limit == 0 || used + cached + size <= limit; }
 
-  CUdeviceptr allocate_new(size_t size) {
+  // A new block. A source of one's own runs with the mutex released: a Python allocator takes the
+  // GIL, which another thread may hold while it waits for this mutex.
+  std::shared_ptr<Buffer> allocate_new(size_t size, std::unique_lock<std::mutex>& lock) {
+    if (source) {
+      lock.unlock();
+      std::shared_ptr<Buffer> block;
+      try {
+        block = source(size, device);
+      } catch (...) {
+        lock.lock();
+        throw;
+      }
+      lock.lock();
+      return block;
+    }
     runtime::activate(device);
     CUdeviceptr ptr = 0;
     CUresult status = runtime::driver().cuMemAlloc(&ptr, size);
-    if (status == CUDA_ERROR_OUT_OF_MEMORY) return 0;
+    if (status == CUDA_ERROR_OUT_OF_MEMORY) return nullptr;
     runtime::check(status, "cuMemAlloc");
-    return ptr;
+    return adopt_device_allocation(reinterpret_cast<void*>(ptr), size, device);
   }
 
   [[noreturn]] void out_of_memory(size_t requested) {
@@ -108,24 +138,36 @@ namespace {
 
 class PoolBuffer final : public Buffer {
  public:
-  PoolBuffer(MemoryPool::Impl* pool, CUdeviceptr ptr, size_t size, StreamHandle stream)
-      : Buffer(reinterpret_cast<void*>(ptr), size, pool->device), pool_(pool), stream_(stream) {}
-  ~PoolBuffer() override { pool_->release(reinterpret_cast<CUdeviceptr>(ptr_), size_, stream_); }
+  PoolBuffer(MemoryPool::Impl* pool, std::shared_ptr<MemoryPool::Impl> keep_alive, std::shared_ptr<Buffer> block,
+             size_t size, StreamHandle stream)
+      : Buffer(block->ptr(), size, pool->device), pool_(pool), keep_alive_(std::move(keep_alive)),
+        block_(std::move(block)), stream_(stream) {}
+  ~PoolBuffer() override { pool_->release(std::move(block_), size_, stream_); }
 
  private:
-  MemoryPool::Impl* pool_;  // pools live for the whole process
+  MemoryPool::Impl* pool_;
+  std::shared_ptr<MemoryPool::Impl> keep_alive_;  // null for the default pools, which never die
+  std::shared_ptr<Buffer> block_;
   StreamHandle stream_;
 };
 
 }  // namespace
 
-MemoryPool::MemoryPool(int device) : impl_(std::make_unique<Impl>()) { impl_->device = device; }
+MemoryPool::MemoryPool(int device, BlockSource source) : impl_(std::make_shared<Impl>()) {
+  impl_->device = device;
+  impl_->source = std::move(source);
+}
+
+MemoryPool::~MemoryPool() = default;
 
 MemoryPool& MemoryPool::of_device(int id) {
   // Created once for every device; never destroyed, since buffers may outlive static teardown.
   static const std::vector<MemoryPool*> pools = [] {
     std::vector<MemoryPool*> v;
-    for (int d = 0; d < device_count(); ++d) v.push_back(new MemoryPool(d));
+    for (int d = 0; d < device_count(); ++d) {
+      v.push_back(new MemoryPool(d, nullptr));
+      v.back()->impl_->immortal = true;
+    }
     return v;
   }();
   if (id < 0 || id >= static_cast<int>(pools.size()))
@@ -133,22 +175,31 @@ MemoryPool& MemoryPool::of_device(int id) {
   return *pools[id];
 }
 
+std::shared_ptr<MemoryPool> MemoryPool::create(int device, BlockSource source) {
+  if (device < 0 || device >= device_count())
+    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device));
+  return std::shared_ptr<MemoryPool>(new MemoryPool(device, std::move(source)));
+}
+
 std::shared_ptr<Buffer> MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
   size_t size = round_size(std::max<size_t>(nbytes, 1));
   Impl& p = *impl_;
-  std::lock_guard<std::mutex> lock(p.mutex);
-  CUdeviceptr ptr = p.take_cached(size, stream);
-  if (!ptr) {
-    if (p.within_limit(size)) ptr = p.allocate_new(size);
-    if (!ptr) {  // over the limit or the device is full: give back the cache and try once more
-      p.release_cache_locked();
+  std::unique_lock<std::mutex> lock(p.mutex);
+  std::shared_ptr<Buffer> block = p.take_cached(size, stream);
+  if (!block) {
+    if (p.within_limit(size)) block = p.allocate_new(size, lock);
+    if (!block) {  // over the limit or the device is full: give back the cache and try once more
+      std::vector<std::shared_ptr<Buffer>> released = p.take_cache_locked();
+      if (p.source) lock.unlock();  // its blocks may take the GIL to die (see allocate_new)
+      released.clear();             // their source must have them back before the retry
+      if (!lock.owns_lock()) lock.lock();
       if (!p.within_limit(size)) p.out_of_memory(nbytes);
-      ptr = p.allocate_new(size);
-      if (!ptr) p.out_of_memory(nbytes);
+      block = p.allocate_new(size, lock);
+      if (!block) p.out_of_memory(nbytes);
     }
   }
   p.used += size;
-  return std::make_shared<PoolBuffer>(&p, ptr, size, stream);
+  return std::make_shared<PoolBuffer>(&p, p.immortal ? nullptr : impl_, std::move(block), size, stream);
 }
 
 size_t MemoryPool::used_bytes() const {
@@ -171,8 +222,9 @@ int MemoryPool::n_free_blocks() const {
   return static_cast<int>(n);
 }
 void MemoryPool::free_all_blocks() {
+  std::vector<std::shared_ptr<Buffer>> released;
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  impl_->release_cache_locked();
+  released = impl_->take_cache_locked();  // freed when `released` dies, after the mutex
 }
 void MemoryPool::set_limit(size_t bytes) {
   std::lock_guard<std::mutex> lock(impl_->mutex);

@@ -98,7 +98,7 @@ class StagingPipeline {
  public:
   StagingPipeline() {
     for (Stage& s : stages_) {
-      s.buffer = PinnedMemoryPool::instance().allocate(kChunk);
+      s.buffer = allocate_pinned(kChunk);
       CU_CALL(cuEventCreate, &s.done, CU_EVENT_DISABLE_TIMING);
     }
   }

@@ -20,11 +20,37 @@ NDArray empty(const Shape& shape, DType dtype, Order order) {
     size *= d;
   }
   const int device = current_device();
-  std::shared_ptr<Buffer> buffer =
-      MemoryPool::of_device(device).allocate(static_cast<size_t>(size * item), current_stream_handle());
+  std::shared_ptr<Buffer> buffer = allocate_device(static_cast<size_t>(size * item), device, current_stream_handle());
   Strides strides = order == Order::F ? f_strides(shape, item) : c_strides(shape, item);
   char* data = static_cast<char*>(buffer->ptr());
   return NDArray(std::move(buffer), data, shape, std::move(strides), dtype);
+}
+
+NDArray view_of_buffer(std::shared_ptr<Buffer> buffer, int64_t offset, const Shape& shape, DType dtype,
+                       std::optional<Strides> strides, Order order) {
+  const int64_t item = static_cast<int64_t>(itemsize(dtype));
+  int64_t size = 1;
+  for (int64_t d : shape) {
+    if (d < 0) throw_error(ErrorKind::Value, "negative dimensions are not allowed");
+    size *= d;
+  }
+  if (strides && strides->size() != shape.size())
+    throw_error(ErrorKind::Value, "strides, if given, must be the same length as shape");
+  const int64_t available = static_cast<int64_t>(buffer->size()) - offset;
+  if (!strides) {
+    if (offset < 0 || size * item > available) throw_error(ErrorKind::Type, "buffer is too small for requested array");
+    strides = order == Order::F ? f_strides(shape, item) : c_strides(shape, item);
+  } else if (size > 0) {
+    int64_t lowest = 0, highest = item;  // byte extent of the view around its first element
+    for (size_t i = 0; i < shape.size(); ++i) {
+      const int64_t reach = (shape[i] - 1) * (*strides)[i];
+      (reach < 0 ? lowest : highest) += reach;
+    }
+    if (offset + lowest < 0 || highest > available)
+      throw_error(ErrorKind::Value, "strides is incompatible with shape of requested array and size of buffer");
+  }
+  char* data = static_cast<char*>(buffer->ptr()) + offset;
+  return NDArray(std::move(buffer), data, shape, std::move(*strides), dtype);
 }
 
 NDArray zeros(const Shape& shape, DType dtype, Order order) {

@@ -150,8 +150,10 @@ LoopChoice resolve_loop(int index, std::span<const OperandType> inputs, std::opt
                                      std::string(def.name));
   }
 
-  DType common = assigned[0];
-  for (int i = 1; i < nin; ++i) common = promote_types(common, assigned[i]);
+  // NumPy's result_type of all inputs: for three or more it is not a fold of pairs (clip of int8,
+  // uint8 and float16 arrays is float16, not float32).
+  const DType common = nin <= 2 ? promote_types(assigned[0], assigned[nin - 1])
+                                : promote_types(std::span<const DType>(assigned, static_cast<size_t>(nin)));
   bool all_bool = true;
   for (int i = 0; i < nin; ++i) all_bool = all_bool && assigned[i] == DType::Bool;
 

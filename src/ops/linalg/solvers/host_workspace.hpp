@@ -11,7 +11,7 @@ namespace cuarray::linalg {
 class HostWorkspace {
  public:
   explicit HostWorkspace(size_t bytes) {
-    if (bytes > 0) memory_ = PinnedMemoryPool::instance().allocate(bytes);
+    if (bytes > 0) memory_ = allocate_pinned(bytes);
   }
   void* data() const { return memory_.get(); }
 

@@ -35,7 +35,7 @@ std::vector<int> StatusWords::read() const {
   std::vector<int> host(static_cast<size_t>(count()));
   if (host.empty()) return host;
   size_t bytes = host.size() * sizeof(int);
-  std::shared_ptr<void> pinned = PinnedMemoryPool::instance().allocate(bytes);
+  std::shared_ptr<void> pinned = allocate_pinned(bytes);
   Event done(/*blocking=*/false, /*disable_timing=*/true);
   {
     runtime::ForeignWork on_stream(words_.device());
