@@ -120,9 +120,6 @@ std::shared_ptr<Buffer> allocate_managed(size_t nbytes, int device);
 // UnownedMemory). The buffer is marked shared, since its owner may enqueue work on it.
 std::shared_ptr<Buffer> wrap_unowned(void* ptr, size_t nbytes, int device, std::shared_ptr<void> owner);
 
-// The device a device pointer belongs to (cuPointerGetAttributes); CudaRuntime for host memory.
-int device_of_pointer(const void* ptr);
-
 // A source of device memory: `nbytes` on `device` for work on `stream`.
 using DeviceAllocator = std::function<std::shared_ptr<Buffer>(size_t nbytes, int device, StreamHandle stream)>;
 // Every allocation of cuarray (arrays, library workspaces) comes from here: the allocator set with

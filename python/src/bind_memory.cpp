@@ -12,6 +12,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
+#include "cuarray/interop.hpp"
 #include "cuarray/ndarray.hpp"
 #include "cuarray/runtime.hpp"
 
@@ -180,7 +181,11 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   m.def("wrap_unowned", [](uintptr_t ptr, size_t nbytes, int device, nb::handle owner) {
     return DeviceMemory{wrap_unowned(reinterpret_cast<void*>(ptr), nbytes, device, python_reference(owner))};
   }, nb::arg("ptr"), nb::arg("size"), nb::arg("device"), nb::arg("owner").none());
-  m.def("pointer_device", [](uintptr_t ptr) { return device_of_pointer(reinterpret_cast<const void*>(ptr)); });
+  m.def("pointer_device", [](uintptr_t ptr) {
+    const std::optional<int> device = device_of_pointer(reinterpret_cast<const void*>(ptr));
+    if (!device) throw_error(ErrorKind::CudaRuntime, "cuPointerGetAttributes: not a device pointer");
+    return *device;
+  });
   // ndarray.data: the array's memory and the offset of its first element in it.
   m.def("array_memory", [](nb::handle a) {
     const NDArray& array = array_of(a);

@@ -1,6 +1,7 @@
 // Device memory that another library owns, viewed by cuarray arrays.
 
 #include "cuarray/interop.hpp"
+#include "runtime/context.hpp"
 #include "runtime/driver.hpp"
 
 namespace cuarray {
@@ -33,7 +34,8 @@ NDArray view_foreign_memory(void* data, const Shape& shape, const Strides& strid
 
 std::optional<int> device_of_pointer(const void* ptr) {
   // cuPointerGetAttributes answers "unknown" (type 0) for memory CUDA does not know, where
-  // cuPointerGetAttribute would fail.
+  // cuPointerGetAttribute would fail. It needs a context: the current device's.
+  runtime::activate(current_device());
   unsigned int type = 0;
   int ordinal = -1;
   CUpointer_attribute attributes[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL};

@@ -120,16 +120,6 @@ std::shared_ptr<Buffer> wrap_unowned(void* ptr, size_t nbytes, int device, std::
   return buffer;
 }
 
-int device_of_pointer(const void* ptr) {
-  runtime::activate(current_device());
-  CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL;
-  int device = -1;
-  void* data[] = {&device};
-  CU_CALL(cuPointerGetAttributes, 1, &attribute, data, reinterpret_cast<CUdeviceptr>(ptr));
-  if (device < 0) throw_error(ErrorKind::CudaRuntime, "cuPointerGetAttributes: not a device pointer");
-  return device;
-}
-
 std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream) {
   Hook<DeviceAllocator>& hook = device_hook();
   if (!hook.set.load(std::memory_order_relaxed) && g_threads_with_allocator.load(std::memory_order_relaxed) == 0)
