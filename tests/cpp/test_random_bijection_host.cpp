@@ -50,8 +50,8 @@ TEST(FeistelHost, PhiloxKnownAnswersOfRandom123) {
 
 TEST(FeistelHost, HalfBitsAreTheSmallestWithFourToTheWAtLeastN) {
   const std::pair<unsigned long long, unsigned> cases[] = {
-      {0, 1}, {1, 1}, {2, 1}, {4, 1}, {5, 2}, {16, 2}, {17, 3}, {10000000, 12}, {1ull << 24, 12}, {(1ull << 24) + 1, 13},
-      {1ull << 63, 32}};
+      {0, 1}, {1, 1}, {2, 1}, {4, 1}, {5, 2}, {16, 2}, {17, 3},
+      {10000000, 12}, {1ull << 24, 12}, {(1ull << 24) + 1, 13}, {1ull << 63, 32}};
   for (const auto& [n, w] : cases) EXPECT_EQ(cuarray::feistel_half_bits(n), w) << "n = " << n;
 }
 

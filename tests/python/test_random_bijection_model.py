@@ -4,6 +4,8 @@ cycle-walked map is a bijection of [0, n) for every n up to 5000 (exhaustively, 
 The GPU suite checks the device against this model bit for bit (test_random_composites.py)."""
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import feistel_model as fm
 
@@ -70,3 +72,12 @@ def test_positions_of_a_large_prefix_are_uniform():
     counts = np.bincount(out * 100 // 10**7, minlength=100)
     stat = ((counts - 200.0) ** 2 / 200.0).sum()
     assert stat < 180  # chi-square, 99 degrees of freedom: p ~ 1e-6
+
+
+@given(key=st.integers(0, 2**64 - 1), counter=st.integers(0, 2**64 - 1), n=st.integers(1, 20_000),
+       share=st.floats(0, 1))
+def test_any_key_permutes_and_prefixes_agree(key, counter, n, share):
+    full = fm.permutation_prefix(key, counter, n, n)
+    np.testing.assert_array_equal(np.sort(full), np.arange(n))
+    k = int(share * n)
+    np.testing.assert_array_equal(fm.permutation_prefix(key, counter, n, k), full[:k])
