@@ -4,7 +4,7 @@ Two mixins give ``RandomState`` and ``Generator`` NumPy's signatures, checks and
 choice, permutation, shuffle, permuted, bytes, multinomial, multivariate_normal, dirichlet and
 multivariate_hypergeometric. Both run on one shared engine (``_CompositeEngine``) that draws only
 through the hooks each mixin maps to its class's NumPy-named methods, plus ``_random_bits`` for sort
-keys. Design, algorithms and the reasons for them: docs/random_composites.md.
+keys and ``_permutation_prefix`` for samples without replacement. Design, algorithms and the reasons for them: docs/random_composites.md.
 """
 import math
 import operator
@@ -90,8 +90,8 @@ class _CompositeEngine:
     """The algorithms, shared by both APIs; draws go through the hooks the mixins define."""
 
     # hooks: _uniform(shape) -> float64 in [0, 1), _below(high, shape) -> int64 in [0, high),
-    # _normals(shape) -> float64, _gammas(alpha, shape) -> float64; binomial, hypergeometric and
-    # _random_bits come from the class itself.
+    # _normals(shape) -> float64, _gammas(alpha, shape) -> float64; binomial, hypergeometric,
+    # _random_bits and _permutation_prefix come from the class itself.
 
     # ---- orderings -------------------------------------------------------------------------
     def _random_order(self, n):
