@@ -10,8 +10,9 @@
 namespace cuarray {
 
 // Six rounds: four already make a strong pseudo-random permutation by Luby-Rackoff's bound, but that
-// bound is q^2 / 2^w for q values of a 2w-bit domain, vacuous when a call reveals ~2^(2w) values of a
-// small domain; Patarin's generic attacks on six or more rounds need about the whole domain.
+// bound (q^2 / 2^w for q values) is vacuous when a call reveals up to 2^(2w-2) values; five rounds are
+// distinguishable from 2^(3w/2) chosen values, six only by computations over ~2^(2w) values of several
+// permutations (Patarin 2001; docs/random_composites.md).
 constexpr unsigned int kFeistelRounds = 6;
 
 struct FeistelBijection {
