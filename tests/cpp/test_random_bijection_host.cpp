@@ -1,8 +1,9 @@
-// choice's Feistel permutation (src/kernels/feistel_bijection.cuh) on the host, compiled from the
-// same .cuh files NVRTC compiles: Philox4x32-10 gives Random123's known answers, the cycle-walked
-// network is a bijection of [0, n) for every n up to 5000 (exhaustively, several keys) and at the
-// edges of w, and its values equal the NumPy model's (tests/python/feistel_model.py), which the GPU
-// suite compares with the device. The kernel itself compiles with NVRTC (test_random.cpp).
+// choice's Feistel permutation on the host, compiled from the same .cuh files NVRTC compiles
+// (feistel_bijection.cuh, random_bijection.cuh): Philox4x32-10 gives Random123's known answers, the
+// cycle-walked network is a bijection of [0, n) for every n up to 5000 (exhaustively, several keys)
+// and at the edges of w, its values equal the NumPy model's (tests/python/feistel_model.py, which the
+// GPU suite compares with the device), and the kernel, run thread by thread, writes every element
+// once whatever the grid. The kernel compiles with NVRTC in test_random.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,13 @@
 
 #define __device__
 #define __forceinline__ inline
+#define __global__
+#define __restrict__
+// The kernel's built-in variables, set by the test to run its threads one after another.
+struct HostDim3 {
+  unsigned x = 1;
+};
+HostDim3 gridDim, blockDim, blockIdx, threadIdx;
 namespace {
 unsigned int __umulhi(unsigned a, unsigned b) {
   return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
@@ -23,8 +31,11 @@ unsigned int __umulhi(unsigned a, unsigned b) {
 #include "kernels/random_stream.cuh"
 // (the network needs Philox first)
 #include "kernels/feistel_bijection.cuh"
+#include "kernels/random_bijection.cuh"
 #undef __device__
 #undef __forceinline__
+#undef __global__
+#undef __restrict__
 
 namespace {
 
@@ -103,6 +114,20 @@ TEST(FeistelHost, ValuesEqualTheNumPyModel) {
   EXPECT_EQ(prefix(42, 9, (1ull << 40) + 17, 8),
             (std::vector<unsigned long long>{663568100605, 1084148119407, 777611232833, 191876597843, 709487546164,
                                              432834477119, 183415430359, 779368566862}));
+}
+
+TEST(FeistelHost, KernelWritesEveryElementWhateverTheGrid) {
+  const unsigned long long n = 70001, k = 1000, key = 77, counter = 3;
+  const std::vector<unsigned long long> expected = prefix(key, counter, n, k);
+  for (const auto& [blocks, threads] : {std::pair{1u, 1u}, {1u, 3u}, {2u, 5u}, {7u, 32u}, {8u, 256u}}) {
+    std::vector<long long> out(k, -1);
+    gridDim.x = blocks, blockDim.x = threads;
+    for (blockIdx.x = 0; blockIdx.x < blocks; ++blockIdx.x)
+      for (threadIdx.x = 0; threadIdx.x < threads; ++threadIdx.x)
+        cuarray_random_bijection(out.data(), k, n, key, counter);
+    const auto same = [](long long a, unsigned long long b) { return static_cast<unsigned long long>(a) == b; };
+    EXPECT_TRUE(std::equal(out.begin(), out.end(), expected.begin(), same)) << blocks << " blocks of " << threads;
+  }
 }
 
 }  // namespace
