@@ -4,7 +4,8 @@ Two mixins give ``RandomState`` and ``Generator`` NumPy's signatures, checks and
 choice, permutation, shuffle, permuted, bytes, multinomial, multivariate_normal, dirichlet and
 multivariate_hypergeometric. Both run on one shared engine (``_CompositeEngine``) that draws only
 through the hooks each mixin maps to its class's NumPy-named methods, plus ``_random_bits`` for sort
-keys and ``_permutation_prefix`` for samples without replacement. Design, algorithms and the reasons for them: docs/random_composites.md.
+keys and ``_permutation_prefix`` for samples without replacement. Design, algorithms and the reasons
+for them: docs/random_composites.md.
 """
 import math
 import operator
