@@ -52,6 +52,11 @@ class Generator {
                    bool endpoint = false);
   // Uniformly random uint32 or uint64 words (sort keys for choice/permutation).
   NDArray random_bits(const Shape& shape, DType dtype);
+  // k distinct integers of [0, n) in random order (int64): pi(0), ..., pi(k - 1) for pi a
+  // pseudo-random permutation of [0, n) keyed by the stream (a Feistel network with Philox rounds;
+  // docs/random_composites.md). O(k) work, no sort; reserves one counter. ValueError unless
+  // 0 <= k <= n.
+  NDArray permutation_prefix(int64_t n, int64_t k);
 
   // ---- every parameterised distribution, by NumPy's name ("gamma", "binomial", ...) ----
   // dtype: float32 is accepted where NumPy's Generator accepts it (standard_gamma); discrete

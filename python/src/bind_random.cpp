@@ -42,6 +42,8 @@ void bind_random(nb::module_& m) {
       .def("random_bits", [](Generator& g, nb::handle shape, nb::handle dtype) {
         return wrap(g.random_bits(shape_from_py(shape), dtype_from_py_required(dtype)));
       })
+      .def("permutation_prefix", [](Generator& g, int64_t n, int64_t k) { return wrap(g.permutation_prefix(n, k)); },
+           nb::arg("n"), nb::arg("k"))
       .def("integers", [](Generator& g, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
                           bool endpoint) {
         return wrap(g.integers(operand_from_py(low, "low"), operand_from_py(high, "high"), size_from_py(size),

@@ -31,6 +31,7 @@ enum class KernelFamily : uint8_t {
   JacobiSvd,
   DigitGemm,
   RandomFill,
+  RandomBijection,
 };
 
 // Up to 56 bytes: the family and a handful of small fields (operation id, dtypes, rank class, layout).

@@ -17,6 +17,8 @@ extern const std::string_view random_stream_cuh;
 extern const std::string_view random_distributions_cuh;
 extern const std::string_view random_checks_cuh;
 extern const std::string_view random_fill_cuh;
+extern const std::string_view feistel_bijection_cuh;
+extern const std::string_view random_bijection_cuh;
 extern const std::string_view scan_cuh;
 extern const std::string_view atomics_cuh;
 extern const std::string_view bins_cuh;

@@ -20,6 +20,7 @@
 #include "ops/engines/elementwise/internal_ops.hpp"
 #include "ops/random/distribution_table.hpp"
 #include "ops/random/parameter_checks.hpp"
+#include "ops/random/random_bijection.hpp"
 #include "ops/random/random_fill.hpp"
 
 using namespace cuarray;
@@ -104,6 +105,17 @@ TEST(RandomFillCompile, EveryKindAndDtype) {
     for (bool wide : {false, true})
       expect_compiles(random::random_fill_source(FillKind::Integer, t, wide), "integers " + std::string(dtype_name(t)),
                       test::LocalMemory::None);
+}
+
+TEST(RandomBijectionCompile, KernelCompilesWithoutLocalMemory) {
+  expect_compiles(random::random_bijection_source(), "random bijection", test::LocalMemory::None);
+}
+
+TEST(RandomBijection, RejectsSamplesLargerThanThePopulationBeforeAnyGpuWork) {
+  random::Generator g(1);
+  expect_error(ErrorKind::Value, "permutation_prefix needs 0 <= k <= n", [&] { g.permutation_prefix(5, 6); });
+  expect_error(ErrorKind::Value, "permutation_prefix needs 0 <= k <= n", [&] { g.permutation_prefix(5, -1); });
+  EXPECT_EQ(g.offset(), 0u);
 }
 
 // ---- host checks: every one raises before any GPU work, with NumPy's message ----
@@ -285,4 +297,24 @@ TEST(RandomGpu, FillsIntegersAndDeviceChecks) {
   const NDArray p = from_host(p_host, Shape{2}, DType::Float64);
   const Operand np[] = {Operand::of(Scalar::from_int(5)), Operand::of(p)};
   expect_error(ErrorKind::Value, "p < 0, p > 1 or p contains NaNs", [&] { g.sample("binomial", np, std::nullopt); });
+}
+
+TEST(RandomGpu, PermutationPrefixEqualsTheHostModelAndTakesOneCounter) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  random::Generator g(1234);
+  g.set_state(1234, 5);
+  std::vector<int64_t> v(8);
+  g.permutation_prefix(10000000, 8).copy_to_host(v.data());
+  // tests/python/feistel_model.py: permutation_prefix(1234, 5, 10**7, 8) (test_random_bijection_host.cpp)
+  EXPECT_EQ(v, (std::vector<int64_t>{9581210, 9461925, 4902500, 7019630, 6115138, 207708, 8441347, 673090}));
+  EXPECT_EQ(g.offset(), 6u);
+  // Every element is pi(e), whatever the grid: a longer prefix starts with the shorter one.
+  g.set_state(1234, 5);
+  std::vector<int64_t> longer(1 << 20);
+  g.permutation_prefix(10000000, 1 << 20).copy_to_host(longer.data());
+  EXPECT_TRUE(std::equal(v.begin(), v.end(), longer.begin()));
+  std::sort(longer.begin(), longer.end());
+  EXPECT_EQ(std::adjacent_find(longer.begin(), longer.end()), longer.end());
+  EXPECT_GE(longer.front(), 0);
+  EXPECT_LT(longer.back(), 10000000);
 }

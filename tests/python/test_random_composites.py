@@ -14,6 +14,8 @@ import pytest
 import cuarray as cp
 from cuarray.random import _composites
 
+import feistel_model as fm
+
 pytestmark = pytest.mark.gpu
 
 P_MIN = 1e-4
@@ -204,18 +206,80 @@ def test_choice_without_replacement_small_is_uniform_over_ordered_pairs(make):
     assert chi_square_p(counts, expected) > P_MIN
 
 
-def test_partial_selection_equals_the_full_sort(make, monkeypatch):
-    # the threshold path must return exactly the full sort's first k (same keys, same seed)
-    partial = host(make(31).choice(2_000_000, 10_000, replace=False))
-    monkeypatch.setattr(_composites, "_PARTIAL_SELECTION_SHARE", 0.0)
-    full = host(make(31).choice(2_000_000, 10_000, replace=False))
-    np.testing.assert_array_equal(partial, full)
+# Large populations sample through the stream's Feistel permutation (feistel_model.py is the host model)
+BIJECTION_N = _composites._BIJECTION_MIN_POPULATION
 
 
-def test_partial_selection_falls_back_when_too_few_keys_pass(make, monkeypatch):
-    expected = host(make(32).choice(1_000_000, 5000, replace=False))
-    monkeypatch.setattr(_composites, "_PARTIAL_SELECTION_SIGMAS", -1000.0)  # admits far fewer than k
-    np.testing.assert_array_equal(host(make(32).choice(1_000_000, 5000, replace=False)), expected)
+def stream_state(r):
+    return r._stream.seed, r._stream.offset
+
+
+@pytest.mark.parametrize("n, k", [(BIJECTION_N, 1), (BIJECTION_N, BIJECTION_N // 4), (100_003, 977),
+                                  (10**7, 10**6), (2**40 + 17, 5000)])
+def test_choice_without_replacement_equals_the_host_model(make, n, k):
+    r = make(31)
+    seed, offset = stream_state(r)
+    out = host(r.choice(n, k, replace=False), np.int64)
+    np.testing.assert_array_equal(out, fm.permutation_prefix(seed, offset, n, k))
+    assert stream_state(r) == (seed, offset + 1)  # one counter per call
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 16, 17, 1000, 4096, 4097])
+def test_permutation_prefix_of_small_populations_equals_the_host_model(make, n):
+    r = make(32)
+    seed, offset = stream_state(r)
+    full = host(r._permutation_prefix(n, n), np.int64)
+    np.testing.assert_array_equal(full, fm.permutation_prefix(seed, offset, n, n))
+    np.testing.assert_array_equal(np.sort(full), np.arange(n))
+    assert r._permutation_prefix(n, 0).shape == (0,)
+
+
+def test_choice_without_replacement_from_an_array_takes_the_prefix(make):
+    base = np.random.default_rng(0).standard_normal(2 * BIJECTION_N + 2)
+    a = cp.asarray(base)[::-2]  # negative stride
+    r = make(33)
+    seed, offset = stream_state(r)
+    out = host(r.choice(a, 100, replace=False), np.float64)
+    np.testing.assert_array_equal(out, base[::-2][fm.permutation_prefix(seed, offset, a.size, 100)])
+
+
+def test_choice_without_replacement_positions_are_uniform(make):
+    # value bins (16) at each of 16 positions, over 800 calls: every cell equally likely
+    r = make(34)
+    n, calls = BIJECTION_N + 5, 800
+    table = np.zeros((16, 16))
+    for _ in range(calls):
+        out = host(r.choice(n, 16, replace=False))
+        assert np.unique(out).size == 16
+        table[np.arange(16), out * 16 // n] += 1
+    assert chi_square_p(table, np.full((16, 16), calls / 16)) > P_MIN
+    # and every value equally often over whole samples of a quarter of the population
+    counts = np.zeros(n)
+    for _ in range(20):
+        counts[host(r.choice(n, n // 4, replace=False))] += 1
+    binned = np.add.reduceat(counts, np.arange(0, n, 1024))
+    widths = np.diff(np.r_[np.arange(0, n, 1024), n])
+    assert chi_square_p(binned, widths * 20 * (n // 4) / n) > P_MIN
+
+
+def test_choice_without_replacement_has_no_serial_correlation(make):
+    out = host(make(35).choice(10**7, 10**6, replace=False)).astype(np.float64)
+    bound = 5 / math.sqrt(out.size)
+    assert abs(np.corrcoef(out[:-1], out[1:])[0, 1]) < bound  # consecutive inputs, unrelated outputs
+    assert abs(np.corrcoef(np.arange(out.size), out)[0, 1]) < bound
+
+
+def test_choice_without_replacement_of_most_of_a_population_sorts(make, monkeypatch):
+    # more than a quarter of n, or n below the minimum: the exact sort, which draws n keys
+    r = make(36)
+    _, offset = stream_state(r)
+    out = host(r.choice(BIJECTION_N, BIJECTION_N // 2, replace=False))
+    assert np.unique(out).size == out.size
+    assert stream_state(r)[1] == offset + BIJECTION_N
+    monkeypatch.setattr(_composites, "_BIJECTION_MAX_SHARE", 1.0)
+    _, offset = stream_state(r)
+    r.choice(BIJECTION_N, BIJECTION_N // 2, replace=False)
+    assert stream_state(r)[1] == offset + 1
 
 
 def test_choice_with_p_without_replacement_is_successive_sampling(make):

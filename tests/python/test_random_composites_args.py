@@ -16,7 +16,7 @@ class _NoDraws:
         raise AssertionError("a draw happened before the argument checks")
 
     random_sample = random = randint = integers = standard_normal = standard_gamma = _drew
-    binomial = hypergeometric = _random_bits = _drew
+    binomial = hypergeometric = _random_bits = _permutation_prefix = _drew
 
 
 class StandInRandomState(_NoDraws, LegacyComposites):

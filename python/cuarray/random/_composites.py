@@ -4,7 +4,8 @@ Two mixins give ``RandomState`` and ``Generator`` NumPy's signatures, checks and
 choice, permutation, shuffle, permuted, bytes, multinomial, multivariate_normal, dirichlet and
 multivariate_hypergeometric. Both run on one shared engine (``_CompositeEngine``) that draws only
 through the hooks each mixin maps to its class's NumPy-named methods, plus ``_random_bits`` for sort
-keys. Design, algorithms and the reasons for them: docs/random_composites.md.
+keys and ``_permutation_prefix`` for samples without replacement. Design, algorithms and the reasons
+for them: docs/random_composites.md.
 """
 import math
 import operator
@@ -15,7 +16,7 @@ from numpy.lib.array_utils import normalize_axis_index as _normalize_axis_index
 
 from .. import _core
 from .._creation import asarray, asnumpy, full, zeros
-from .._indexing import flatnonzero, take, take_along_axis
+from .._indexing import take, take_along_axis
 from .._manipulation import stack
 from .._scans import cumsum
 from .._sorting import argsort, searchsorted
@@ -27,11 +28,12 @@ _INT64_MAX = _np.iinfo(_np.int64).max
 # keep the chance of any tie in a permutation small (docs/random_composites.md, "Key width").
 _KEY32_MAX_ELEMENTS = 2 ** 24
 
-# A sample of k from n without replacement sorts only the keys below a threshold when k is at
-# most this share of n; the threshold admits k plus this many standard deviations of the count.
-_PARTIAL_SELECTION_SHARE = 0.25
-_PARTIAL_SELECTION_SIGMAS = 6.0
-_PARTIAL_SELECTION_MIN = 2 ** 16  # below this a full sort costs less than the count's round trip
+# A sample of k from n without replacement is the first k values of the stream's keyed Feistel
+# permutation of range(n) (one kernel over k, no sort) when n is at least this large and k at most
+# this share of n; elsewhere the first k of the argsort of n random keys, exactly uniform
+# (docs/random_composites.md, "choice without replacement").
+_BIJECTION_MIN_POPULATION = 2 ** 16
+_BIJECTION_MAX_SHARE = 0.25
 
 # Generator.hypergeometric's limit on ngood and nbad (NumPy's), which the marginal draws inherit.
 _HYPERGEOMETRIC_MAX = 10**9
@@ -89,8 +91,8 @@ class _CompositeEngine:
     """The algorithms, shared by both APIs; draws go through the hooks the mixins define."""
 
     # hooks: _uniform(shape) -> float64 in [0, 1), _below(high, shape) -> int64 in [0, high),
-    # _normals(shape) -> float64, _gammas(alpha, shape) -> float64; binomial, hypergeometric and
-    # _random_bits come from the class itself.
+    # _normals(shape) -> float64, _gammas(alpha, shape) -> float64; binomial, hypergeometric,
+    # _random_bits and _permutation_prefix come from the class itself.
 
     # ---- orderings -------------------------------------------------------------------------
     def _random_order(self, n):
@@ -100,25 +102,16 @@ class _CompositeEngine:
         return argsort(self._random_bits((n,), _key_dtype(n)))
 
     def _distinct_indices(self, n, k):
-        """k distinct indices of range(n) in random order (the first k of a random permutation).
+        """k distinct indices of range(n) in random order.
 
-        When k is a small share of n, only keys below a threshold expected to admit a few more than
-        k are compacted and sorted. Those include the k smallest keys whenever at least k pass, so
-        the result equals the full sort's first k; too few (about 1e-9 at 6 sigma) falls back to it.
+        pi(0), ..., pi(k - 1) for the stream's pseudo-random permutation pi of range(n) where that is
+        the cheap path and reveals at most a quarter of pi; else the first k of a uniformly random order.
         """
         if k == 0:
             return zeros((0,), dtype=_np.int64)
-        if k > _PARTIAL_SELECTION_SHARE * n or n < _PARTIAL_SELECTION_MIN:
-            return self._random_order(n)[:k]
-        key_dtype = _key_dtype(n)
-        keys = self._random_bits((n,), key_dtype)
-        admitted = k + _PARTIAL_SELECTION_SIGMAS * math.sqrt(k) + 16
-        key_range = 2 ** (8 * _np.dtype(key_dtype).itemsize)
-        threshold = max(0, min(int(admitted / n * key_range), key_range - 1))
-        candidates = flatnonzero(keys < threshold)  # reads back the count (the one host sync)
-        if candidates.size < k:
-            return argsort(keys)[:k]
-        return take(candidates, argsort(take(keys, candidates))[:k])
+        if n >= _BIJECTION_MIN_POPULATION and k <= _BIJECTION_MAX_SHARE * n:
+            return self._permutation_prefix(n, k)
+        return self._random_order(n)[:k]
 
     def _weighted_distinct_indices(self, p, k):
         """k distinct indices drawn one after another with probabilities p among those left.

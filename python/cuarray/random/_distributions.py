@@ -106,6 +106,10 @@ class Distributions:
         """Uniformly random uint32 or uint64 words (sort keys for the composite operations)."""
         return self._stream.random_bits(normalize_size(shape) or (), dtype)
 
+    def _permutation_prefix(self, n, k):
+        """pi(0), ..., pi(k - 1) (int64) for a pseudo-random permutation pi of range(n) keyed by the stream."""
+        return self._stream.permutation_prefix(n, k)
+
     def _integers(self, low, high, size, dtype, endpoint, what):
         """integers/randint: [low, high) or [low, high]; high=None draws from [0, low)."""
         dtype = _np.dtype(dtype)

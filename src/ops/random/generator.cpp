@@ -8,6 +8,7 @@
 #include "ops/engines/elementwise/internal_ops.hpp"
 #include "ops/random/distribution_table.hpp"
 #include "ops/random/parameter_checks.hpp"
+#include "ops/random/random_bijection.hpp"
 #include "ops/random/random_fill.hpp"
 
 namespace cuarray::random {
@@ -109,6 +110,15 @@ NDArray Generator::random_bits(const Shape& shape, DType dtype) {
   NDArray out = empty(shape, dtype);
   const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
   fill(FillKind::Integer, out, key, offset, {0, 0, 0, dtype == DType::UInt32 ? 0xFFFFFFFFull : ~0ull});
+  return out;
+}
+
+NDArray Generator::permutation_prefix(int64_t n, int64_t k) {
+  if (k < 0 || k > n) throw_error(ErrorKind::Value, "permutation_prefix needs 0 <= k <= n");
+  NDArray out = empty(Shape{k}, DType::Int64);
+  if (k == 0) return out;
+  const auto [key, counter] = reserve(1);
+  fill_bijection_prefix(out, static_cast<uint64_t>(n), key, counter);
   return out;
 }
 
