@@ -3,17 +3,22 @@
 // 128 bits used (K = 4 for 32-bit values, 2 for 64-bit ones), so that the kernel runs at the speed
 // of its stores. Group g of a call is block (offset + g, draw 0); an integer that Lemire's method
 // rejects redraws from the same counter at draw 1, 2, ... The mapping is fixed: a pure function
-// of (seed, offset, element). Needs out_t, kFillKind and kWideWords from the generated header.
+// of (seed, offset, element). Float64 normals come from the ziggurat (random_ziggurat.cuh), one
+// value per 64-bit word, its slow path drawing from the same redraw stream; its layer table is
+// staged in shared memory, where the random lookups cost least. Needs out_t, kFillKind,
+// kWideWords and the ziggurat tables from the generated header.
 namespace cuarray {
 
 enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillInteger = 3 };
 
 // 32-bit values (float or 32-bit-range integers) take a word each; 64-bit ones two.
 constexpr int kGroup = kWideWords ? 2 : 4;
+constexpr bool kZigguratFill = kFillKind == kFillNormal && sizeof(out_t) == 8;
 
 template <class T>
 __device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& redraw, double a, double b,
-                                           unsigned long long low, unsigned long long span, T (&v)[kGroup]) {
+                                           unsigned long long low, unsigned long long span,
+                                           const ZigguratLayer* layers, T (&v)[kGroup]) {
   if constexpr (kFillKind == kFillInteger) {
     if constexpr (kWideWords) {
 #pragma unroll
@@ -45,11 +50,8 @@ __device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& r
   } else {
     const unsigned long long x0 = join_words(w.v[0], w.v[1]), x1 = join_words(w.v[2], w.v[3]);
     if constexpr (kFillKind == kFillNormal) {
-      const double r = sqrt(-2.0 * log(uniform_open_double(x0)));
-      double sn, cs;
-      sincospi(2.0 * uniform_double(x1), &sn, &cs);
-      v[0] = a + b * (r * cs);
-      v[1] = a + b * (r * sn);
+      v[0] = a + b * ziggurat_normal(x0, redraw, layers, kNormalZigguratF);
+      v[1] = a + b * ziggurat_normal(x1, redraw, layers, kNormalZigguratF);
     } else if constexpr (kFillKind == kFillUniform) {
       v[0] = a + b * uniform_double(x0);
       v[1] = a + b * uniform_double(x1);
@@ -73,6 +75,11 @@ extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned
                                                unsigned long long offset, double a, double b, unsigned long long low,
                                                unsigned long long span) {
   using namespace cuarray;
+  __shared__ ZigguratLayer layers[kZigguratFill ? 256 : 1];
+  if constexpr (kZigguratFill) {
+    for (unsigned int i = threadIdx.x; i < 256; i += blockDim.x) layers[i] = kNormalZigguratLayers[i];
+    __syncthreads();
+  }
   const unsigned long long groups = (n + kGroup - 1) / kGroup;
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   for (unsigned long long g = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; g < groups;
@@ -80,7 +87,7 @@ extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned
     const PhiloxBlock w = philox4x32_10(offset + g, 0, key);
     RandomStream redraw(key, offset + g, 1);
     out_t v[kGroup];
-    fill_group<out_t>(w, redraw, a, b, low, span, v);
+    fill_group<out_t>(w, redraw, a, b, low, span, layers, v);
     const unsigned long long first = g * kGroup;
     if (first + kGroup <= n) {
       FillVec<out_t, kGroup> packed;

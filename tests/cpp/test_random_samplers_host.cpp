@@ -4,11 +4,14 @@
 // checked in CI without a GPU. The GPU suite tests the full goodness of fit (tests/python).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "ops/random/ziggurat.hpp"
 
 #define __device__
 #define __forceinline__ inline
@@ -31,6 +34,7 @@ constexpr double kPi = M_PI;  // from common.cuh on the device
 #include "kernels/random_stream.cuh"
 // (the samplers need the stream first)
 #include "kernels/random_distributions.cuh"
+#include "kernels/random_ziggurat.cuh"
 #undef __device__
 #undef __forceinline__
 
@@ -150,4 +154,72 @@ TEST(RandomStreamOnHost, IndependentOfHowElementsAreVisited) {
   const unsigned int wa = a.next_u32();
   EXPECT_NE(wa, b.next_u32());
   EXPECT_NE(wa, c.next_u32());
+}
+
+namespace {
+
+double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+// Float64 normals as the bulk fill draws them: a Philox block's two 64-bit words per group, the
+// group's slow paths drawing from one redraw stream at draw 1, 2, ...
+std::vector<double> ziggurat_fill(int groups) {
+  const auto& z = cuarray::random::normal_ziggurat();
+  std::vector<cuarray::ZigguratLayer> layers(256);
+  for (int i = 0; i < 256; ++i) layers[i] = {z.k[i], z.w[i]};
+  std::vector<double> out;
+  for (int g = 0; g < groups; ++g) {
+    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(static_cast<unsigned long long>(g), 0, 20261126);
+    RandomStream redraw(20261126, static_cast<unsigned long long>(g), 1);
+    out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[0], w.v[1]), redraw, layers.data(), z.f.data()));
+    out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[2], w.v[3]), redraw, layers.data(), z.f.data()));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(NormalZiggurat, TablesHaveNumPysGeometry) {
+  // Entries of NumPy's ki_double / wi_double (ziggurat_constants.h): the same layers to ~1e-14.
+  const auto& z = cuarray::random::normal_ziggurat();
+  const double m = 4503599627370496.0;
+  EXPECT_NEAR(z.k[0] / m, 0x000EF33D8025EF6Aull / m, 1e-13);
+  EXPECT_NEAR(z.k[2] / m, 0x000C08BE98FBC6A8ull / m, 1e-13);
+  EXPECT_NEAR(z.k[14] / m, 0x000F8FA6578325DEull / m, 1e-13);
+  EXPECT_EQ(z.k[1], 0u);
+  EXPECT_NEAR(z.w[0] / 8.68362706080130616677e-16, 1.0, 1e-14);
+  EXPECT_NEAR(z.w[254] / 7.65893637080557275482e-16, 1.0, 1e-14);
+  EXPECT_NEAR(z.w[255] / 8.11384933765648418565e-16, 1.0, 1e-14);
+  // Every layer above the base has the base strip's area v = x_0 f(r) (w[0] is v / f(r) / 2^52).
+  const double v = z.w[0] * m * z.f[255];
+  for (int i = 2; i < 256; ++i) EXPECT_NEAR(z.w[i] * m * (z.f[i - 1] - z.f[i]) / v, 1.0, 1e-12) << i;
+  EXPECT_NEAR(z.w[1] * m * (1.0 - z.f[1]) / v, 1.0, 1e-9);
+}
+
+TEST(NormalZiggurat, FillIsStandardNormalTailsIncluded) {
+  std::vector<double> x = ziggurat_fill(2000000);
+  const double n = static_cast<double>(x.size());
+  double sum = 0, sum2 = 0;
+  int beyond_r = 0, beyond_4 = 0, negative = 0;
+  for (double v : x) {
+    sum += v;
+    sum2 += v * v;
+    beyond_r += std::fabs(v) > cuarray::kZigguratR;
+    beyond_4 += std::fabs(v) > 4;
+    negative += v < 0;
+  }
+  EXPECT_NEAR(sum / n, 0, 6 / std::sqrt(n));
+  EXPECT_NEAR(sum2 / n, 1, 6 * std::sqrt(2 / n));
+  // The tail path (|x| > r) and beyond 4 sigma, within 5 standard deviations of their counts.
+  const double p_r = 2 * normal_cdf(-cuarray::kZigguratR), p_4 = 2 * normal_cdf(-4);
+  EXPECT_NEAR(beyond_r, n * p_r, 5 * std::sqrt(n * p_r));
+  EXPECT_NEAR(beyond_4, n * p_4, 5 * std::sqrt(n * p_4));
+  EXPECT_NEAR(negative, n / 2, 5 * std::sqrt(n / 4));
+  // Kolmogorov-Smirnov against the normal CDF: D below the 0.1% critical value 1.95 / sqrt(n).
+  std::sort(x.begin(), x.end());
+  double d = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double c = normal_cdf(x[i]);
+    d = std::max({d, c - i / n, (i + 1) / n - c});
+  }
+  EXPECT_LT(d, 1.95 / std::sqrt(n)) << d * std::sqrt(n);
 }

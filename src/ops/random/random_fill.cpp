@@ -1,5 +1,6 @@
 #include "ops/random/random_fill.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "jit/kernel_cache.hpp"
@@ -7,6 +8,7 @@
 #include "jit/kernel_source.hpp"
 #include "kernels/fragments.hpp"
 #include "ops/engines/launch_config.hpp"
+#include "ops/random/ziggurat.hpp"
 #include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
@@ -18,6 +20,10 @@ std::string random_fill_source(FillKind kind, DType out, bool wide) {
   s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
   s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
   s += kernels::random_stream_cuh;
+  s += kernels::random_ziggurat_cuh;
+  // Every fill kernel names the tables (a discarded branch of a non-template kernel is still
+  // compiled); only the float64 normal reads them.
+  s += normal_ziggurat_source();
   s += kernels::random_fill_cuh;
   return s;
 }
@@ -34,7 +40,11 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   });
   const uint64_t n = static_cast<uint64_t>(out.size());
   const int64_t groups = static_cast<int64_t>((n + (wide ? 1 : 3)) / (wide ? 2 : 4));
-  runtime::launch(f, {ops::grid_for(groups), ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,
+  unsigned blocks = ops::grid_for(groups);
+  // The ziggurat's blocks stage a 4 KiB table first: a grid of resident blocks that loop pays it once each.
+  if (kind == FillKind::Normal && wide)
+    blocks = std::min<unsigned>(blocks, 8u * static_cast<unsigned>(device_properties(out.device()).multiprocessor_count));
+  runtime::launch(f, {blocks, ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,
                   p.span);
 }
 
