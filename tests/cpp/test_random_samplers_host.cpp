@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/random/inversion_table.hpp"
 #include "ops/random/ziggurat.hpp"
 
 #define __device__
@@ -222,4 +223,52 @@ TEST(NormalZiggurat, FillIsStandardNormalTailsIncluded) {
     d = std::max({d, c - i / n, (i + 1) / n - c});
   }
   EXPECT_LT(d, 1.95 / std::sqrt(n)) << d * std::sqrt(n);
+}
+
+TEST(InversionTable, BinomialTableIsTheTruncatedPmf) {
+  using cuarray::random::binomial_inversion_table;
+  for (auto [n, p] : std::vector<std::pair<long long, double>>{{10, 0.3}, {100, 0.3}, {100, 0.8}, {7, 1.0}, {0, 0.4},
+                                                               {60, 0.5}, {1000000000000ll, 2.5e-11}}) {
+    const auto t = binomial_inversion_table(n, p);
+    ASSERT_TRUE(t.has_value()) << n << " " << p;
+    const bool reflect = p > 0.5;
+    const double r = reflect ? 1 - p : p, np = n * r;
+    EXPECT_EQ(t->base, reflect ? n : 0);
+    EXPECT_EQ(t->step, reflect ? -1 : 1);
+    EXPECT_EQ(t->size, std::min<long long>(n, static_cast<long long>(np + 10 * std::sqrt(np * (1 - r) + 1))) + 1);
+    double prev = 0;
+    for (int x = 0; x < t->size; ++x) {
+      // log C(n, x) as a sum: lgamma(n + 1) loses the digits for n = 10^12. log(1 - r), not
+      // log1p(-r): NumPy's q^n rounds 1 - r first, and the table keeps NumPy's law.
+      double log_choose = 0;
+      for (int i = 0; i < x; ++i) log_choose += std::log(static_cast<double>(n - i) / (i + 1));
+      const double pmf = r == 0 ? (x == 0) : std::exp(log_choose + x * std::log(r) + (n - x) * std::log(1 - r));
+      EXPECT_NEAR(t->cdf[x] - prev, pmf, 1e-12) << n << " " << p << " x=" << x;
+      prev = t->cdf[x];
+    }
+    // The truncated mass is tiny; for n = 10^12 NumPy's rounded q^n leaves 2e-6 (redrawn).
+    EXPECT_NEAR(prev, 1.0, 1e-5);
+    for (int x = t->size; x < cuarray::random::kInversionEntries; ++x) EXPECT_TRUE(std::isinf(t->cdf[x]));
+  }
+  // BTPE's range (n min(p, q) > 30) has no table, as NumPy does not invert there.
+  EXPECT_FALSE(binomial_inversion_table(1000, 0.4).has_value());
+  EXPECT_FALSE(binomial_inversion_table(100, 0.69).has_value());
+  EXPECT_TRUE(binomial_inversion_table(100, 0.75).has_value());
+}
+
+TEST(InversionTable, SearchFindsTheFirstEntryNotBelow) {
+  constexpr int N = cuarray::random::kInversionEntries;
+  const auto t = *cuarray::random::binomial_inversion_table(100, 0.3);
+  RandomStream s(3, 4);
+  for (int i = 0; i < 20000; ++i) {
+    // Uniforms, and the table's own entries and their neighbours (ties and off-by-ones).
+    double u = s.next_double();
+    if (i % 4 == 1) u = t.cdf[s.next_u32() % t.size];
+    if (i % 4 == 2) u = std::nextafter(t.cdf[s.next_u32() % t.size], 0.0);
+    if (i % 4 == 3) u = std::nextafter(t.cdf[s.next_u32() % t.size], 2.0);
+    const int expected = static_cast<int>(std::lower_bound(t.cdf.begin(), t.cdf.end(), u) - t.cdf.begin());
+    ASSERT_EQ(cuarray::cdf_search<N>(t.cdf.data(), u), expected) << u;
+  }
+  // Past the last finite entry the search lands on the first +inf: the kernel draws again there.
+  EXPECT_EQ(cuarray::cdf_search<N>(t.cdf.data(), std::nextafter(t.cdf[t.size - 1], 2.0)), t.size);
 }

@@ -102,6 +102,8 @@ def _cases():
         ("binomial", (10, 0.3), lambda st: st.binom(10, 0.3), True),
         ("binomial", (1000, 0.4), lambda st: st.binom(1000, 0.4), True),
         ("binomial", (100, 0.8), lambda st: st.binom(100, 0.8), True),
+        # n p = 30: the last case NumPy inverts (the bulk fill's CDF table).
+        ("binomial", (100, 0.3), lambda st: st.binom(100, 0.3), True),
         ("negative_binomial", (5.0, 0.3), lambda st: st.nbinom(5.0, 0.3), True),
         ("poisson", (3.0,), lambda st: st.poisson(3.0), True),
         ("poisson", (50.0,), lambda st: st.poisson(50.0), True),
@@ -129,6 +131,16 @@ def test_goodness_of_fit(api, name, params, law, discrete):
     dist = law(st)
     (assert_chisquare if discrete else assert_ks)(sample, dist)
     assert_mean(sample.astype(np.float64), dist)
+
+
+@pytest.mark.parametrize("n, p", [(10, 0.3), (100, 0.3), (100, 0.8)])
+def test_binomial_array_parameters_fit(n, p):
+    # Scalar n and p take the bulk fill's CDF table; array ones the per-element sampler: one law.
+    st = stats()
+    rng = cp.random.default_rng(99)
+    sample = host(rng.binomial(cp.full(N, n), p), np.int64)
+    assert_chisquare(sample, st.binom(n, p))
+    assert_mean(sample.astype(np.float64), st.binom(n, p))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

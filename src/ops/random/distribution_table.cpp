@@ -71,7 +71,7 @@ const std::array<DistributionDef, 30> kDistributions = {{
      {{{K::Greater, {0, 1, 1}, "left > mode"}, {K::Greater, {1, 2, 2}, "mode > right"},
        {K::Equal, {0, 2, 2}, "left == right"}}}},
     {"binomial", 2, {"n", "p"}, {I, F}, "cuarray::random_binomial(s, in2, in3)", R::Int64, 2,
-     {{on(0, K::Negative, "n < 0"), on(1, K::NotIn0To1, "p < 0, p > 1 or p {nan}")}}},
+     {{on(0, K::Negative, "n < 0"), on(1, K::NotIn0To1, "p < 0, p > 1 or p {nan}")}}, ScalarFill::Binomial},
     {"negative_binomial", 2, {"n", "p"}, {F, F}, "cuarray::random_negative_binomial(s, in2, in3)", R::Int64, 5,
      {{on(0, K::NaN, "n must not be NaN", kGenerator | kBothRules), on(0, K::NotPositive, "n <= 0"),
        on(1, K::NotIn0To1, "p < 0, p > 1 or p {nan}", kLegacy | kBothRules),

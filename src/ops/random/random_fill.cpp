@@ -19,6 +19,7 @@ std::string random_fill_source(FillKind kind, DType out, bool wide) {
   s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
   s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
   s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
+  s += "constexpr int kInversionEntries = " + std::to_string(kInversionEntries) + ";\n";
   s += kernels::random_stream_cuh;
   s += kernels::random_ziggurat_cuh;
   // Every fill kernel names the tables (a discarded branch of a non-template kernel is still
@@ -32,6 +33,9 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   if (out.size() == 0) return;
   // 64-bit words for 64-bit floats and for integer spans that 32 bits cannot draw.
   const bool wide = kind == FillKind::Integer ? p.span >= 0xFFFFFFFFull : out.itemsize() == 8;
+  // The table travels in pool memory (a stream-ordered upload); the kernel stages it in shared memory.
+  NDArray cdf;
+  if (kind == FillKind::Inversion) cdf = from_host(p.table->cdf.data(), {kInversionEntries}, DType::Float64);
   jit::KernelKey key_bytes(jit::KernelFamily::RandomFill);
   key_bytes.push(static_cast<uint8_t>(kind)).push(static_cast<uint8_t>(out.dtype())).push(wide);
   runtime::activate(out.device());
@@ -41,11 +45,13 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   const uint64_t n = static_cast<uint64_t>(out.size());
   const int64_t groups = static_cast<int64_t>((n + (wide ? 1 : 3)) / (wide ? 2 : 4));
   unsigned blocks = ops::grid_for(groups);
-  // The ziggurat's blocks stage a 4 KiB table first: a grid of resident blocks that loop pays it once each.
-  if (kind == FillKind::Normal && wide)
+  // The ziggurat's and the inversion's blocks stage a table first: a grid of resident blocks that
+  // loop pays it once each.
+  if ((kind == FillKind::Normal && wide) || kind == FillKind::Inversion)
     blocks = std::min<unsigned>(blocks, 8u * static_cast<unsigned>(device_properties(out.device()).multiprocessor_count));
-  runtime::launch(f, {blocks, ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,
-                  p.span);
+  runtime::launch(f, {blocks, ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b,
+                  kind == FillKind::Inversion ? static_cast<uint64_t>(p.table->base) : p.low, p.span, cdf.raw_data(),
+                  kind == FillKind::Inversion ? p.table->step : int64_t{0});
 }
 
 }  // namespace cuarray::random
