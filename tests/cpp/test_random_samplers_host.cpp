@@ -272,3 +272,25 @@ TEST(InversionTable, SearchFindsTheFirstEntryNotBelow) {
   // Past the last finite entry the search lands on the first +inf: the kernel draws again there.
   EXPECT_EQ(cuarray::cdf_search<N>(t.cdf.data(), std::nextafter(t.cdf[t.size - 1], 2.0)), t.size);
 }
+
+TEST(InversionTable, PoissonTableIsThePmfWherePtrsIsNotNeeded) {
+  using cuarray::random::poisson_inversion_table;
+  for (double lam : {0.0, 1e-3, 3.0, 10.0, 50.0}) {
+    const auto t = poisson_inversion_table(lam);
+    ASSERT_TRUE(t.has_value()) << lam;
+    EXPECT_EQ(t->base, 0);
+    EXPECT_EQ(t->step, 1);
+    EXPECT_EQ(t->size, cuarray::random::kInversionEntries - 1);
+    double prev = 0;
+    for (int x = 0; x < t->size; ++x) {
+      const double pmf = lam == 0 ? (x == 0) : std::exp(x * std::log(lam) - lam - std::lgamma(x + 1.0));
+      EXPECT_NEAR(t->cdf[x] - prev, pmf, 1e-13 * std::max(1.0, pmf * 100)) << lam << " x=" << x;
+      prev = t->cdf[x];
+    }
+    EXPECT_NEAR(prev, 1.0, 1e-14) << lam;
+    EXPECT_TRUE(std::isinf(t->cdf[cuarray::random::kInversionEntries - 1]));
+  }
+  // Where the mass past 126 reaches 2^-60, PTRS per element keeps the whole law.
+  EXPECT_FALSE(poisson_inversion_table(70.0).has_value());
+  EXPECT_FALSE(poisson_inversion_table(1e6).has_value());
+}

@@ -107,6 +107,7 @@ def _cases():
         ("negative_binomial", (5.0, 0.3), lambda st: st.nbinom(5.0, 0.3), True),
         ("poisson", (3.0,), lambda st: st.poisson(3.0), True),
         ("poisson", (50.0,), lambda st: st.poisson(50.0), True),
+        ("poisson", (80.0,), lambda st: st.poisson(80.0), True),  # PTRS: past the CDF table's reach
         ("geometric", (0.5,), lambda st: st.geom(0.5), True),
         ("geometric", (0.05,), lambda st: st.geom(0.05), True),
         ("hypergeometric", (5, 10, 4), lambda st: st.hypergeom(15, 5, 4), True),
@@ -133,14 +134,27 @@ def test_goodness_of_fit(api, name, params, law, discrete):
     assert_mean(sample.astype(np.float64), dist)
 
 
-@pytest.mark.parametrize("n, p", [(10, 0.3), (100, 0.3), (100, 0.8)])
-def test_binomial_array_parameters_fit(n, p):
-    # Scalar n and p take the bulk fill's CDF table; array ones the per-element sampler: one law.
+@pytest.mark.parametrize(
+    "name, params, law",
+    [
+        ("binomial", (10, 0.3), lambda st: st.binom(10, 0.3)),
+        ("binomial", (100, 0.3), lambda st: st.binom(100, 0.3)),
+        ("binomial", (100, 0.8), lambda st: st.binom(100, 0.8)),
+        ("poisson", (3.0,), lambda st: st.poisson(3.0)),
+        ("poisson", (10.0,), lambda st: st.poisson(10.0)),
+        ("poisson", (50.0,), lambda st: st.poisson(50.0)),
+    ],
+)
+def test_discrete_scalar_and_array_parameters_fit_alike(name, params, law):
+    # Scalar parameters take the bulk fill's CDF table; an array first parameter the per-element
+    # sampler (multiplication/PTRS, inversion/BTPE): both follow the law.
     st = stats()
     rng = cp.random.default_rng(99)
-    sample = host(rng.binomial(cp.full(N, n), p), np.int64)
-    assert_chisquare(sample, st.binom(n, p))
-    assert_mean(sample.astype(np.float64), st.binom(n, p))
+    first = cp.full(N, params[0], dtype=cp.int64 if name == "binomial" else cp.float64)
+    for args in (params, (first,) + params[1:]):
+        sample = host(getattr(rng, name)(*args, size=N), np.int64)
+        assert_chisquare(sample, law(st))
+        assert_mean(sample.astype(np.float64), law(st))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

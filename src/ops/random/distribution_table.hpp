@@ -49,6 +49,7 @@ enum class ScalarFill : uint8_t {
   Normal,       // a = in2 (loc), b = in3 (scale)
   Exponential,  // b = in2 (scale)
   Binomial,     // the inversion kind through binomial_inversion_table(in2, in3), where NumPy inverts
+  Poisson,      // the inversion kind through poisson_inversion_table(in2), for lam up to ~55
 };
 
 inline constexpr int kMaxParams = 3;

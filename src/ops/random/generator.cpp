@@ -42,7 +42,8 @@ bool all_host_scalars(std::span<const Operand> params) {
   return true;
 }
 
-// The bulk fill's form of an all-scalar call, where it has one (the binomial's BTPE range has none).
+// The bulk fill's form of an all-scalar call, where it has one (none in the binomial's BTPE range
+// and for poisson's large lam). `table` holds an inversion kind's table through the fill.
 std::optional<FillParams> scalar_fill_params(ScalarFill form, std::span<const Operand> params,
                                              std::optional<InversionTable>& table) {
   const double p0 = params[0].scalar.real_value();
@@ -53,10 +54,15 @@ std::optional<FillParams> scalar_fill_params(ScalarFill form, std::span<const Op
       return FillParams{p0, params[1].scalar.real_value()};
     case ScalarFill::Exponential:
       return FillParams{0, p0};
-    case ScalarFill::Binomial: {
-      int64_t n;
-      params[0].scalar.store_as(DType::Int64, &n);
-      table = binomial_inversion_table(n, params[1].scalar.real_value());
+    case ScalarFill::Binomial:
+    case ScalarFill::Poisson: {
+      if (form == ScalarFill::Binomial) {
+        int64_t n;
+        params[0].scalar.store_as(DType::Int64, &n);  // NumPy's int conversion of n, checked before
+        table = binomial_inversion_table(n, params[1].scalar.real_value());
+      } else {
+        table = poisson_inversion_table(p0);
+      }
       if (!table) return std::nullopt;
       FillParams p;
       p.table = &*table;

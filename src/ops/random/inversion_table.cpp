@@ -30,4 +30,28 @@ std::optional<InversionTable> binomial_inversion_table(int64_t n, double p) {
   return t;
 }
 
+std::optional<InversionTable> poisson_inversion_table(double lam) {
+  if (!(lam <= 100)) return std::nullopt;  // exp(-lam) and the table's reach: far past any fit
+  InversionTable t;
+  t.cdf.fill(std::numeric_limits<double>::infinity());
+  t.size = kInversionEntries - 1;
+  t.base = 0;
+  t.step = 1;
+  double px = std::exp(-lam), sum = px;
+  t.cdf[0] = sum;
+  for (int x = 1; x < t.size; ++x) {
+    px *= lam / x;
+    sum += px;
+    t.cdf[x] = sum;
+  }
+  // The mass past the table: its terms fall at least geometrically once x > lam.
+  double tail = 0;
+  for (int x = t.size; px > 0 && x < 1000; ++x) {
+    px *= lam / x;
+    tail += px;
+  }
+  if (tail > 0x1p-60) return std::nullopt;
+  return t;
+}
+
 }  // namespace cuarray::random

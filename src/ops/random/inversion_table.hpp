@@ -24,4 +24,9 @@ struct InversionTable {
 // NumPy inverts; nullopt where it uses BTPE. n >= 0 and p in [0, 1] (checked before).
 std::optional<InversionTable> binomial_inversion_table(int64_t n, double p);
 
+// Poisson(lam) for lam >= 0 whose mass past the table's last finite entry is below 2^-60 (about
+// lam <= 55; NumPy's uniforms resolve 2^-53): a uniform past it is drawn again, which changes no
+// probability a double can hold. nullopt above (PTRS per element).
+std::optional<InversionTable> poisson_inversion_table(double lam);
+
 }  // namespace cuarray::random
