@@ -38,6 +38,9 @@ constexpr double kPi = M_PI;  // from common.cuh on the device
 #include "kernels/random_ziggurat.cuh"
 #undef __device__
 #undef __forceinline__
+// After the samplers: their unqualified log/exp must not see cuarray's array functions.
+#include "cuarray/random.hpp"
+#include "gpu_test.hpp"
 
 namespace {
 
@@ -163,14 +166,14 @@ double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 // Float64 normals as the bulk fill draws them: a Philox block's two 64-bit words per group, the
 // group's slow paths drawing from one redraw stream at draw 1, 2, ...
-std::vector<double> ziggurat_fill(int groups) {
+std::vector<double> ziggurat_fill(unsigned long long key, unsigned long long offset, int groups) {
   const auto& z = cuarray::random::normal_ziggurat();
   std::vector<cuarray::ZigguratLayer> layers(256);
   for (int i = 0; i < 256; ++i) layers[i] = {z.k[i], z.w[i]};
   std::vector<double> out;
   for (int g = 0; g < groups; ++g) {
-    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(static_cast<unsigned long long>(g), 0, 20261126);
-    RandomStream redraw(20261126, static_cast<unsigned long long>(g), 1);
+    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
+    RandomStream redraw(key, offset + g, 1);
     out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[0], w.v[1]), redraw, layers.data(), z.f.data()));
     out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[2], w.v[3]), redraw, layers.data(), z.f.data()));
   }
@@ -197,7 +200,7 @@ TEST(NormalZiggurat, TablesHaveNumPysGeometry) {
 }
 
 TEST(NormalZiggurat, FillIsStandardNormalTailsIncluded) {
-  std::vector<double> x = ziggurat_fill(2000000);
+  std::vector<double> x = ziggurat_fill(20261126, 0, 2000000);
   const double n = static_cast<double>(x.size());
   double sum = 0, sum2 = 0;
   int beyond_r = 0, beyond_4 = 0, negative = 0;
@@ -293,4 +296,57 @@ TEST(InversionTable, PoissonTableIsThePmfWherePtrsIsNotNeeded) {
   // Where the mass past 126 reaches 2^-60, PTRS per element keeps the whole law.
   EXPECT_FALSE(poisson_inversion_table(70.0).has_value());
   EXPECT_FALSE(poisson_inversion_table(1e6).has_value());
+}
+
+namespace {
+
+// The inversion kind as the kernel runs it: group g takes block (offset + g, draw 0), a 53-bit
+// uniform from each half, redraws from (offset + g, draw 1, ...).
+std::vector<long long> inversion_fill(const cuarray::random::InversionTable& t, unsigned long long key,
+                                      unsigned long long offset, int n) {
+  constexpr int N = cuarray::random::kInversionEntries;
+  std::vector<long long> out;
+  for (int g = 0; 2 * g < n; ++g) {
+    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
+    RandomStream redraw(key, offset + g, 1);
+    for (int j = 0; j < 2 && 2 * g + j < n; ++j) {
+      int x = cuarray::cdf_search<N>(t.cdf.data(), cuarray::uniform_double(cuarray::join_words(w.v[2 * j], w.v[2 * j + 1])));
+      while (std::isinf(t.cdf[x])) x = cuarray::cdf_search<N>(t.cdf.data(), redraw.next_double());
+      out.push_back(t.base + t.step * x);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// The GPU's bulk fills against this file's host model of the kernel: the element-to-counter
+// mapping, the word order and the partial last group, value for value.
+TEST(RandomFillGpu, MatchesTheHostModel) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  using namespace cuarray;
+  constexpr int n = 100001;  // odd: a partial last group
+  const uint64_t key = 20261126;
+  random::Generator g(key);
+  std::vector<double> normals(n);
+  g.standard_normal({n}).copy_to_host(normals.data());
+  const std::vector<double> want = ziggurat_fill(key, 0, (n + 1) / 2);
+  int differ = 0;
+  for (int i = 0; i < n; ++i) {
+    // The fast path is exact arithmetic; a slow path's exp/log1p may differ by an ulp.
+    EXPECT_NEAR(normals[i], want[i], 1e-12 * (1 + std::fabs(want[i]))) << i;
+    differ += normals[i] != want[i];
+  }
+  EXPECT_LT(differ, n / 100);
+  for (auto [trials, p] : std::vector<std::pair<long long, double>>{{100, 0.3}, {100, 0.8}}) {
+    const uint64_t offset = g.offset();
+    std::vector<long long> got(n);
+    g.binomial(Operand::of(Scalar::from_int(trials)), Operand::of(Scalar::from_double(p)), Shape{n})
+        .copy_to_host(got.data());
+    EXPECT_EQ(got, inversion_fill(*random::binomial_inversion_table(trials, p), key, offset, n)) << p;
+  }
+  const uint64_t offset = g.offset();
+  std::vector<long long> got(n);
+  g.poisson(Operand::of(Scalar::from_double(10.0)), Shape{n}).copy_to_host(got.data());
+  EXPECT_EQ(got, inversion_fill(*random::poisson_inversion_table(10.0), key, offset, n));
 }
