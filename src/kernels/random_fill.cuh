@@ -16,6 +16,23 @@ enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillIn
 constexpr int kGroup = kWideWords ? 2 : 4;
 constexpr bool kZigguratFill = kFillKind == kFillNormal && sizeof(out_t) == 8;
 constexpr bool kInversionFill = kFillKind == kFillInversion;
+// Four 64-bit values from 32-bit draws (int64/uint64 integers of a 32-bit span) are 32 bytes a
+// thread: one store of them would leave every warp-wide 16-byte store half its lines. Such groups
+// take their elements in tiles of 32 groups (128 elements): group g = 32 t + l holds elements
+// 128 t + 2 l + {0, 1} and 128 t + 64 + 2 l + {0, 1}, so each half is a contiguous warp-wide store.
+// (A fixed function of g, as every mapping here: the launch shape changes nothing.)
+constexpr bool kSplitGroups = kGroup == 4 && sizeof(out_t) == 8;
+
+// Groups covering n elements (in the tiled layout, a partial last tile with r elements needs
+// ceil(r / 2) groups up to 64 elements and all 32 above).
+__device__ __forceinline__ unsigned long long group_count(unsigned long long n) {
+  if constexpr (kSplitGroups) {
+    const unsigned long long r = n % 128;
+    return n / 128 * 32 + (r <= 64 ? (r + 1) / 2 : 32);
+  } else {
+    return (n + kGroup - 1) / kGroup;
+  }
+}
 
 template <class T>
 __device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& redraw, double a, double b,
@@ -98,7 +115,7 @@ extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned
     for (unsigned int i = threadIdx.x; i < kInversionEntries; i += blockDim.x) cdf_table[i] = cdf[i];
     __syncthreads();
   }
-  const unsigned long long groups = (n + kGroup - 1) / kGroup;
+  const unsigned long long groups = group_count(n);
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   for (unsigned long long g = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; g < groups;
        g += stride) {
@@ -106,6 +123,21 @@ extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned
     RandomStream redraw(key, offset + g, 1);
     out_t v[kGroup];
     fill_group<out_t>(w, redraw, a, b, low, span, layers, cdf_table, step, v);
+    if constexpr (kSplitGroups) {
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const unsigned long long e = g / 32 * 128 + h * 64 + g % 32 * 2;
+        if (e + 2 <= n) {
+          FillVec<out_t, 2> packed;
+          packed.v[0] = v[2 * h];
+          packed.v[1] = v[2 * h + 1];
+          reinterpret_cast<FillVec<out_t, 2>*>(out)[e / 2] = packed;
+        } else if (e < n) {
+          out[e] = v[2 * h];
+        }
+      }
+      continue;
+    }
     const unsigned long long first = g * kGroup;
     if (first + kGroup <= n) {
       FillVec<out_t, kGroup> packed;

@@ -318,6 +318,23 @@ std::vector<long long> inversion_fill(const cuarray::random::InversionTable& t, 
   return out;
 }
 
+// Integers of a 32-bit span into 64-bit elements as the kernel draws them: four values per block,
+// group g = 32 t + l holding elements 128 t + 2 l + {0, 1} and 128 t + 64 + 2 l + {0, 1}.
+std::vector<long long> integer_fill_64(long long low, unsigned int range, unsigned long long key,
+                                       unsigned long long offset, int n) {
+  std::vector<long long> out(n);
+  for (int g = 0; g / 32 * 128 + g % 32 * 2 < n; ++g) {
+    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
+    RandomStream redraw(key, offset + g, 1);
+    for (int j = 0; j < 4; ++j) {
+      const long long value = low + cuarray::bounded_u32(redraw, w.v[j], range);
+      const int e = g / 32 * 128 + j / 2 * 64 + g % 32 * 2 + j % 2;
+      if (e < n) out[e] = value;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 // The GPU's bulk fills against this file's host model of the kernel: the element-to-counter
@@ -344,6 +361,13 @@ TEST(RandomFillGpu, MatchesTheHostModel) {
     g.binomial(Operand::of(Scalar::from_int(trials)), Operand::of(Scalar::from_double(p)), Shape{n})
         .copy_to_host(got.data());
     EXPECT_EQ(got, inversion_fill(*random::binomial_inversion_table(trials, p), key, offset, n)) << p;
+  }
+  for (int size : {n, n + 60}) {  // partial last tiles of 33 and 93 elements
+    const uint64_t offset = g.offset();
+    std::vector<long long> got(size);
+    g.integers(Operand::of(Scalar::from_int(-7)), Operand::of(Scalar::from_int(993)), Shape{size}, DType::Int64, false)
+        .copy_to_host(got.data());
+    EXPECT_EQ(got, integer_fill_64(-7, 1000, key, offset, size)) << size;
   }
   const uint64_t offset = g.offset();
   std::vector<long long> got(n);
