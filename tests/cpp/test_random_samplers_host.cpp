@@ -310,7 +310,8 @@ std::vector<long long> inversion_fill(const cuarray::random::InversionTable& t, 
     const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
     RandomStream redraw(key, offset + g, 1);
     for (int j = 0; j < 2 && 2 * g + j < n; ++j) {
-      int x = cuarray::cdf_search<N>(t.cdf.data(), cuarray::uniform_double(cuarray::join_words(w.v[2 * j], w.v[2 * j + 1])));
+      const double u = cuarray::uniform_double(cuarray::join_words(w.v[2 * j], w.v[2 * j + 1]));
+      int x = cuarray::cdf_search<N>(t.cdf.data(), u);
       while (std::isinf(t.cdf[x])) x = cuarray::cdf_search<N>(t.cdf.data(), redraw.next_double());
       out.push_back(t.base + t.step * x);
     }

@@ -49,8 +49,10 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   // loop. 64 per multiprocessor: several waves whatever the occupancy (a last partial wave of
   // long blocks would idle a good part of the device), the staging still well under 5% of the
   // bytes written.
-  if ((kind == FillKind::Normal && wide) || kind == FillKind::Inversion)
-    blocks = std::min<unsigned>(blocks, 64u * static_cast<unsigned>(device_properties(out.device()).multiprocessor_count));
+  if ((kind == FillKind::Normal && wide) || kind == FillKind::Inversion) {
+    const auto sms = static_cast<unsigned>(device_properties(out.device()).multiprocessor_count);
+    blocks = std::min(blocks, 64u * sms);
+  }
   runtime::launch(f, {blocks, ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b,
                   kind == FillKind::Inversion ? static_cast<uint64_t>(p.table->base) : p.low, p.span, cdf.raw_data(),
                   kind == FillKind::Inversion ? p.table->step : int64_t{0});
