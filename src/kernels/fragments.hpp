@@ -14,6 +14,7 @@ extern const std::string_view elementwise_cuh;
 extern const std::string_view user_kernel_cuh;
 extern const std::string_view reduce_cuh;
 extern const std::string_view random_stream_cuh;
+extern const std::string_view random_ziggurat_cuh;
 extern const std::string_view random_distributions_cuh;
 extern const std::string_view random_checks_cuh;
 extern const std::string_view random_fill_cuh;

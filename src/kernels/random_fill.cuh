@@ -1,20 +1,53 @@
-// Bulk fills of cuarray.random (random, standard_normal, standard_exponential, integers, and
-// normal/uniform/exponential with scalar parameters): one Philox block per group of K elements, all
+// Bulk fills of cuarray.random (random, standard_normal, standard_exponential, integers,
+// normal/uniform/exponential with scalar parameters, and discrete laws with scalar parameters
+// inverted through a CDF table built on the host): one Philox block per group of K elements, all
 // 128 bits used (K = 4 for 32-bit values, 2 for 64-bit ones), so that the kernel runs at the speed
 // of its stores. Group g of a call is block (offset + g, draw 0); an integer that Lemire's method
 // rejects redraws from the same counter at draw 1, 2, ... The mapping is fixed: a pure function
-// of (seed, offset, element). Needs out_t, kFillKind and kWideWords from the generated header.
+// of (seed, offset, element). Float64 normals come from the ziggurat (random_ziggurat.cuh), one
+// value per 64-bit word, its slow path drawing from the same redraw stream; its layer table is
+// staged in shared memory, where the random lookups cost least. Needs out_t, kFillKind,
+// kWideWords, kInversionEntries and the ziggurat tables from the generated header.
 namespace cuarray {
 
-enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillInteger = 3 };
+enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillInteger = 3, kFillInversion = 4 };
 
 // 32-bit values (float or 32-bit-range integers) take a word each; 64-bit ones two.
 constexpr int kGroup = kWideWords ? 2 : 4;
+constexpr bool kZigguratFill = kFillKind == kFillNormal && sizeof(out_t) == 8;
+constexpr bool kInversionFill = kFillKind == kFillInversion;
+// Four 64-bit values from 32-bit draws (int64/uint64 integers of a 32-bit span) are 32 bytes a
+// thread: one store of them would leave every warp-wide 16-byte store half its lines. Such groups
+// take their elements in tiles of 32 groups (128 elements): group g = 32 t + l holds elements
+// 128 t + 2 l + {0, 1} and 128 t + 64 + 2 l + {0, 1}, so each half is a contiguous warp-wide store.
+// (A fixed function of g, as every mapping here: the launch shape changes nothing.)
+constexpr bool kSplitGroups = kGroup == 4 && sizeof(out_t) == 8;
+
+// Groups covering n elements (in the tiled layout, a partial last tile with r elements needs
+// ceil(r / 2) groups up to 64 elements and all 32 above).
+__device__ __forceinline__ unsigned long long group_count(unsigned long long n) {
+  if constexpr (kSplitGroups) {
+    const unsigned long long r = n % 128;
+    return n / 128 * 32 + (r <= 64 ? (r + 1) / 2 : 32);
+  } else {
+    return (n + kGroup - 1) / kGroup;
+  }
+}
 
 template <class T>
 __device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& redraw, double a, double b,
-                                           unsigned long long low, unsigned long long span, T (&v)[kGroup]) {
-  if constexpr (kFillKind == kFillInteger) {
+                                           unsigned long long low, unsigned long long span,
+                                           const ZigguratLayer* layers, const double* cdf, long long step,
+                                           T (&v)[kGroup]) {
+  if constexpr (kFillKind == kFillInversion) {
+#pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      int x = cdf_search<kInversionEntries>(cdf, uniform_double(join_words(w.v[2 * j], w.v[2 * j + 1])));
+      // Past the table (NumPy's bound for the binomial): a fresh uniform, as NumPy restarts.
+      while (isinf(cdf[x])) x = cdf_search<kInversionEntries>(cdf, redraw.next_double());
+      v[j] = static_cast<T>(static_cast<long long>(low) + step * x);
+    }
+  } else if constexpr (kFillKind == kFillInteger) {
     if constexpr (kWideWords) {
 #pragma unroll
       for (int j = 0; j < 2; ++j) {
@@ -45,11 +78,8 @@ __device__ __forceinline__ void fill_group(const PhiloxBlock& w, RandomStream& r
   } else {
     const unsigned long long x0 = join_words(w.v[0], w.v[1]), x1 = join_words(w.v[2], w.v[3]);
     if constexpr (kFillKind == kFillNormal) {
-      const double r = sqrt(-2.0 * log(uniform_open_double(x0)));
-      double sn, cs;
-      sincospi(2.0 * uniform_double(x1), &sn, &cs);
-      v[0] = a + b * (r * cs);
-      v[1] = a + b * (r * sn);
+      v[0] = a + b * ziggurat_normal(x0, redraw, layers, kNormalZigguratF);
+      v[1] = a + b * ziggurat_normal(x1, redraw, layers, kNormalZigguratF);
     } else if constexpr (kFillKind == kFillUniform) {
       v[0] = a + b * uniform_double(x0);
       v[1] = a + b * uniform_double(x1);
@@ -68,19 +98,46 @@ struct alignas(sizeof(T) * N) FillVec {
 }  // namespace cuarray
 
 // Uniform: a + b U; normal: a + b Z; exponential: b E; integer: low + [0, span] (span < 2^32 - 1
-// unless kWideWords). `out` is C-contiguous and aligned to the group's size (a fresh pool block).
+// unless kWideWords); inversion: low + step X, X searched in the kInversionEntries doubles at cdf.
+// `out` is C-contiguous and aligned to the group's size (a fresh pool block).
 extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned long long n, unsigned long long key,
                                                unsigned long long offset, double a, double b, unsigned long long low,
-                                               unsigned long long span) {
+                                               unsigned long long span, const double* __restrict__ cdf,
+                                               long long step) {
   using namespace cuarray;
-  const unsigned long long groups = (n + kGroup - 1) / kGroup;
+  __shared__ ZigguratLayer layers[kZigguratFill ? 256 : 1];
+  if constexpr (kZigguratFill) {
+    for (unsigned int i = threadIdx.x; i < 256; i += blockDim.x) layers[i] = kNormalZigguratLayers[i];
+    __syncthreads();
+  }
+  __shared__ double cdf_table[kInversionFill ? kInversionEntries : 1];
+  if constexpr (kInversionFill) {
+    for (unsigned int i = threadIdx.x; i < kInversionEntries; i += blockDim.x) cdf_table[i] = cdf[i];
+    __syncthreads();
+  }
+  const unsigned long long groups = group_count(n);
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   for (unsigned long long g = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; g < groups;
        g += stride) {
     const PhiloxBlock w = philox4x32_10(offset + g, 0, key);
     RandomStream redraw(key, offset + g, 1);
     out_t v[kGroup];
-    fill_group<out_t>(w, redraw, a, b, low, span, v);
+    fill_group<out_t>(w, redraw, a, b, low, span, layers, cdf_table, step, v);
+    if constexpr (kSplitGroups) {
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const unsigned long long e = g / 32 * 128 + h * 64 + g % 32 * 2;
+        if (e + 2 <= n) {
+          FillVec<out_t, 2> packed;
+          packed.v[0] = v[2 * h];
+          packed.v[1] = v[2 * h + 1];
+          reinterpret_cast<FillVec<out_t, 2>*>(out)[e / 2] = packed;
+        } else if (e < n) {
+          out[e] = v[2 * h];
+        }
+      }
+      continue;
+    }
     const unsigned long long first = g * kGroup;
     if (first + kGroup <= n) {
       FillVec<out_t, kGroup> packed;

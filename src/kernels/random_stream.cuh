@@ -128,4 +128,15 @@ __device__ __forceinline__ unsigned long long random_interval(RandomStream& s, u
   return bounded_u64(s, s.next_u64(), span + 1);
 }
 
+// Inversion through a table: the first x with u <= cdf[x] among N entries (N a power of two,
+// cdf[N - 1] = +inf), in log2(N) steps that every thread of a warp takes alike.
+template <int N>
+__device__ __forceinline__ int cdf_search(const double* cdf, double u) {
+  int x = 0;
+#pragma unroll
+  for (int half = N / 2; half > 0; half >>= 1)
+    if (cdf[x + half - 1] < u) x += half;
+  return x;
+}
+
 }  // namespace cuarray

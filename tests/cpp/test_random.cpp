@@ -105,6 +105,8 @@ TEST(RandomFillCompile, EveryKindAndDtype) {
     for (bool wide : {false, true})
       expect_compiles(random::random_fill_source(FillKind::Integer, t, wide), "integers " + std::string(dtype_name(t)),
                       test::LocalMemory::None);
+  expect_compiles(random::random_fill_source(FillKind::Inversion, DType::Int64, true), "inversion int64",
+                  test::LocalMemory::None);
 }
 
 TEST(RandomBijectionCompile, KernelCompilesWithoutLocalMemory) {

@@ -102,9 +102,12 @@ def _cases():
         ("binomial", (10, 0.3), lambda st: st.binom(10, 0.3), True),
         ("binomial", (1000, 0.4), lambda st: st.binom(1000, 0.4), True),
         ("binomial", (100, 0.8), lambda st: st.binom(100, 0.8), True),
+        # n p = 30: the last case NumPy inverts (the bulk fill's CDF table).
+        ("binomial", (100, 0.3), lambda st: st.binom(100, 0.3), True),
         ("negative_binomial", (5.0, 0.3), lambda st: st.nbinom(5.0, 0.3), True),
         ("poisson", (3.0,), lambda st: st.poisson(3.0), True),
         ("poisson", (50.0,), lambda st: st.poisson(50.0), True),
+        ("poisson", (80.0,), lambda st: st.poisson(80.0), True),  # PTRS: past the CDF table's reach
         ("geometric", (0.5,), lambda st: st.geom(0.5), True),
         ("geometric", (0.05,), lambda st: st.geom(0.05), True),
         ("hypergeometric", (5, 10, 4), lambda st: st.hypergeom(15, 5, 4), True),
@@ -129,6 +132,29 @@ def test_goodness_of_fit(api, name, params, law, discrete):
     dist = law(st)
     (assert_chisquare if discrete else assert_ks)(sample, dist)
     assert_mean(sample.astype(np.float64), dist)
+
+
+@pytest.mark.parametrize(
+    "name, params, law",
+    [
+        ("binomial", (10, 0.3), lambda st: st.binom(10, 0.3)),
+        ("binomial", (100, 0.3), lambda st: st.binom(100, 0.3)),
+        ("binomial", (100, 0.8), lambda st: st.binom(100, 0.8)),
+        ("poisson", (3.0,), lambda st: st.poisson(3.0)),
+        ("poisson", (10.0,), lambda st: st.poisson(10.0)),
+        ("poisson", (50.0,), lambda st: st.poisson(50.0)),
+    ],
+)
+def test_discrete_scalar_and_array_parameters_fit_alike(name, params, law):
+    # Scalar parameters take the bulk fill's CDF table; an array first parameter the per-element
+    # sampler (multiplication/PTRS, inversion/BTPE): both follow the law.
+    st = stats()
+    rng = cp.random.default_rng(99)
+    first = cp.full(N, params[0], dtype=cp.int64 if name == "binomial" else cp.float64)
+    for args in (params, (first,) + params[1:]):
+        sample = host(getattr(rng, name)(*args, size=N), np.int64)
+        assert_chisquare(sample, law(st))
+        assert_mean(sample.astype(np.float64), law(st))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

@@ -48,6 +48,8 @@ enum class ScalarFill : uint8_t {
   Uniform,      // a = in2 (low), b = in3 - in2
   Normal,       // a = in2 (loc), b = in3 (scale)
   Exponential,  // b = in2 (scale)
+  Binomial,     // the inversion kind through binomial_inversion_table(in2, in3), where NumPy inverts
+  Poisson,      // the inversion kind through poisson_inversion_table(in2), for lam up to ~55
 };
 
 inline constexpr int kMaxParams = 3;

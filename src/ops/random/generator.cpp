@@ -1,5 +1,6 @@
 // cuarray::random::Generator: the stream state, the bulk fills and the one generic sampler that
 // runs every row of the distribution table on the elementwise engine.
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -30,7 +31,8 @@ void require_float(DType dtype, std::string_view what) {
 DType result_dtype(const DistributionDef& def, std::optional<DType> dtype) {
   const DType natural = def.result == ResultType::Int64 ? DType::Int64 : DType::Float64;
   if (!dtype || *dtype == natural) return natural;
-  const bool float32_ok = def.result == ResultType::FloatOfDtype || def.scalar_fill != ScalarFill::None;
+  const bool float32_ok = def.result == ResultType::FloatOfDtype ||
+                          (def.result == ResultType::Float64 && def.scalar_fill != ScalarFill::None);
   if (*dtype == DType::Float32 && float32_ok) return DType::Float32;
   unsupported(*dtype, def.name);
 }
@@ -41,17 +43,48 @@ bool all_host_scalars(std::span<const Operand> params) {
   return true;
 }
 
-void fill_scalar(ScalarFill form, std::span<const Operand> params, const NDArray& out, uint64_t key, uint64_t offset) {
+// The bulk fill's form of an all-scalar call, where it has one (none in the binomial's BTPE range
+// and for poisson's large lam). `table` holds an inversion kind's table through the fill.
+std::optional<FillParams> scalar_fill_params(ScalarFill form, std::span<const Operand> params,
+                                             std::optional<InversionTable>& table) {
   const double p0 = params[0].scalar.real_value();
   switch (form) {
     case ScalarFill::Uniform:
-      return fill(FillKind::Uniform, out, key, offset, {p0, params[1].scalar.real_value() - p0});
+      return FillParams{p0, params[1].scalar.real_value() - p0};
     case ScalarFill::Normal:
-      return fill(FillKind::Normal, out, key, offset, {p0, params[1].scalar.real_value()});
+      return FillParams{p0, params[1].scalar.real_value()};
     case ScalarFill::Exponential:
-      return fill(FillKind::Exponential, out, key, offset, {0, p0});
+      return FillParams{0, p0};
+    case ScalarFill::Binomial:
+    case ScalarFill::Poisson: {
+      if (form == ScalarFill::Binomial) {
+        int64_t n;
+        params[0].scalar.store_as(DType::Int64, &n);  // NumPy's int conversion of n, checked before
+        table = binomial_inversion_table(n, params[1].scalar.real_value());
+      } else {
+        table = poisson_inversion_table(p0);
+      }
+      if (!table) return std::nullopt;
+      FillParams p;
+      p.table = &*table;
+      return p;
+    }
     case ScalarFill::None:
-      return;
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+FillKind fill_kind(ScalarFill form) {
+  switch (form) {
+    case ScalarFill::Uniform:
+      return FillKind::Uniform;
+    case ScalarFill::Normal:
+      return FillKind::Normal;
+    case ScalarFill::Exponential:
+      return FillKind::Exponential;
+    default:
+      return FillKind::Inversion;
   }
 }
 
@@ -136,9 +169,12 @@ NDArray Generator::sample(std::string_view distribution, std::span<const Operand
   NDArray out = empty(shape, out_dtype);
   if (out.size() == 0) return out;
   if (def.scalar_fill != ScalarFill::None && all_host_scalars(params)) {
-    const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-    fill_scalar(def.scalar_fill, params, out, key, offset);
-    return out;
+    std::optional<InversionTable> table;
+    if (const std::optional<FillParams> p = scalar_fill_params(def.scalar_fill, params, table)) {
+      const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
+      fill(fill_kind(def.scalar_fill), out, key, offset, *p);
+      return out;
+    }
   }
   const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
   std::vector<Operand> inputs{Operand::of(Scalar::from_uint(key)), Operand::of(Scalar::from_uint(offset))};

@@ -1,5 +1,6 @@
 #include "ops/random/random_fill.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "jit/kernel_cache.hpp"
@@ -7,6 +8,7 @@
 #include "jit/kernel_source.hpp"
 #include "kernels/fragments.hpp"
 #include "ops/engines/launch_config.hpp"
+#include "ops/random/ziggurat.hpp"
 #include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
@@ -17,7 +19,12 @@ std::string random_fill_source(FillKind kind, DType out, bool wide) {
   s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
   s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
   s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
+  s += "constexpr int kInversionEntries = " + std::to_string(kInversionEntries) + ";\n";
   s += kernels::random_stream_cuh;
+  s += kernels::random_ziggurat_cuh;
+  // Every fill kernel names the tables (a discarded branch of a non-template kernel is still
+  // compiled); only the float64 normal reads them.
+  s += normal_ziggurat_source();
   s += kernels::random_fill_cuh;
   return s;
 }
@@ -26,6 +33,9 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   if (out.size() == 0) return;
   // 64-bit words for 64-bit floats and for integer spans that 32 bits cannot draw.
   const bool wide = kind == FillKind::Integer ? p.span >= 0xFFFFFFFFull : out.itemsize() == 8;
+  // The table travels in pool memory (a stream-ordered upload); the kernel stages it in shared memory.
+  NDArray cdf;
+  if (kind == FillKind::Inversion) cdf = from_host(p.table->cdf.data(), {kInversionEntries}, DType::Float64);
   jit::KernelKey key_bytes(jit::KernelFamily::RandomFill);
   key_bytes.push(static_cast<uint8_t>(kind)).push(static_cast<uint8_t>(out.dtype())).push(wide);
   runtime::activate(out.device());
@@ -34,8 +44,18 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   });
   const uint64_t n = static_cast<uint64_t>(out.size());
   const int64_t groups = static_cast<int64_t>((n + (wide ? 1 : 3)) / (wide ? 2 : 4));
-  runtime::launch(f, {ops::grid_for(groups), ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b, p.low,
-                  p.span);
+  unsigned blocks = ops::grid_for(groups);
+  // The ziggurat's and the inversion's blocks stage a table first (4 KiB, 1 KiB), so their blocks
+  // loop. 64 per multiprocessor: several waves whatever the occupancy (a last partial wave of
+  // long blocks would idle a good part of the device), the staging still well under 5% of the
+  // bytes written.
+  if ((kind == FillKind::Normal && wide) || kind == FillKind::Inversion) {
+    const auto sms = static_cast<unsigned>(device_properties(out.device()).multiprocessor_count);
+    blocks = std::min(blocks, 64u * sms);
+  }
+  runtime::launch(f, {blocks, ops::kBlockThreads}, out.raw_data(), n, key, offset, p.a, p.b,
+                  kind == FillKind::Inversion ? static_cast<uint64_t>(p.table->base) : p.low, p.span, cdf.raw_data(),
+                  kind == FillKind::Inversion ? p.table->step : int64_t{0});
 }
 
 }  // namespace cuarray::random
