@@ -6,6 +6,7 @@ stack, split, tile, repeat, flip, roll, rot90, moveaxis, resize, insert and dele
 converts arguments as NumPy does and composes the rest (vstack, block, meshgrid, ...) from those
 and from views.
 """
+import math
 import operator
 import warnings
 
@@ -244,23 +245,24 @@ def _block_depths(arrays, index):
 
 
 def _block_layout(arrays, depth, list_ndim, result_ndim):
-    """(shape, [(slices, leaf)]): where each leaf goes in the result (NumPy's slicing algorithm)."""
+    """(shape, [(slices, leaf)], dtype): where each leaf goes in the result (NumPy's slicing
+    algorithm), and the dtype NumPy's nested concatenation gives (each level promotes its parts)."""
     if depth == list_ndim:
         leaf = asarray(arrays)
         leaf = leaf.reshape((1,) * (result_ndim - leaf.ndim) + leaf.shape)
-        return leaf.shape, [((), leaf)]
+        return leaf.shape, [((), leaf)], leaf.dtype
     parts = [_block_layout(item, depth + 1, list_ndim, result_ndim) for item in arrays]
     axis = result_ndim - list_ndim + depth
     first = parts[0][0]
-    for shape, _ in parts:
+    for shape, _, _ in parts:
         if shape[:axis] != first[:axis] or shape[axis + 1:] != first[axis + 1:]:
             raise ValueError(f"Mismatched array shapes in block along axis {axis}.")
     placed, offset = [], 0
-    for shape, leaves in parts:
+    for shape, leaves, _ in parts:
         prefix = (slice(offset, offset + shape[axis]),)
         placed += [(prefix + slices, leaf) for slices, leaf in leaves]
         offset += shape[axis]
-    return first[:axis] + (offset,) + first[axis + 1:], placed
+    return first[:axis] + (offset,) + first[axis + 1:], placed, _np.result_type(*[dtype for _, _, dtype in parts])
 
 
 def block(arrays):
@@ -270,9 +272,12 @@ def block(arrays):
         raise ValueError(f"List at {_block_index(bottom)} cannot be empty")
     list_ndim = len(bottom)
     result_ndim = max(leaf_ndim, list_ndim)
-    shape, placed = _block_layout(arrays, 0, list_ndim, result_ndim)
+    shape, placed, nested_dtype = _block_layout(arrays, 0, list_ndim, result_ndim)
     leaves = [leaf for _, leaf in placed]
-    dtype = _np.result_type(*[leaf.dtype for leaf in leaves])
+    # NumPy's own two algorithms promote differently: above list_ndim * size > 2 * 512**2 it slices
+    # (one result_type over every leaf), below it concatenates level by level.
+    big = list_ndim * math.prod(shape) > 2 * 512 * 512
+    dtype = _np.result_type(*[leaf.dtype for leaf in leaves]) if big else nested_dtype
     fortran = all(x._f_contiguous for x in leaves) and not all(x._c_contiguous for x in leaves)
     result = empty(shape, dtype, order="F" if fortran else "C")
     for slices, leaf in placed:

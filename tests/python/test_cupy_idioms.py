@@ -622,7 +622,11 @@ def test_joins_promote_all_operands_at_once(dtypes, rng):
     for fn in ("concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "block"):
         assert_array_equal_np(getattr(cp, fn)(devs), getattr(np, fn)(hosts))
     assert_array_equal_np(cp.concatenate(devs, axis=None), np.concatenate(hosts, axis=None))
+    # NumPy's block promotes level by level for small results and over every leaf at once above
+    # list_ndim * size > 2 * 512**2 (its slicing algorithm): both sizes.
     assert_array_equal_np(cp.block([devs[:2], devs[1:3]]), np.block([hosts[:2], hosts[1:3]]))
+    big_hosts, big_devs = operands(dtypes, rng, shape=(400, 400))
+    assert_array_equal_np(cp.block([big_devs[:2], big_devs[1:3]]), np.block([big_hosts[:2], big_hosts[1:3]]))
 
 
 @gpu

@@ -342,15 +342,15 @@ def test_export_to_a_missing_device_and_the_per_thread_stream():
 @gpu
 def test_unconsumed_capsule_releases_the_memory():
     gc.collect()
-    before = cp._core.pool_used_bytes(0)
+    before = cp.get_default_memory_pool().used_bytes()
     x = cp.empty(1 << 20, dtype=cp.uint8)
     capsule = x.__dlpack__(max_version=(1, 0))
     del x
     gc.collect()
-    assert cp._core.pool_used_bytes(0) >= before + (1 << 20)  # the capsule keeps it
+    assert cp.get_default_memory_pool().used_bytes() >= before + (1 << 20)  # the capsule keeps it
     del capsule
     gc.collect()
-    assert cp._core.pool_used_bytes(0) == before
+    assert cp.get_default_memory_pool().used_bytes() == before
 
 
 @gpu

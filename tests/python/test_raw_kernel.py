@@ -3,8 +3,10 @@ launches, CuPy's argument conversions, attributes, streams and cooperative launc
 import functools
 import os
 import shutil
+import types
 
 import numpy as np
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -342,7 +344,8 @@ def test_pointers_from_memory_pointers_and_cuda_array_interface():
         __cuda_array_interface__ = {"shape": (4,), "typestr": "<f4", "data": (0xABCDEF00, False), "version": 3}
 
     src = r'''extern "C" __global__ void k(float* a, const float* b, float* c) {}'''
-    got = _parameters(src, "k", [MemoryPointer(0x1000, 0), Foreign(), None])
+    memory = types.SimpleNamespace(ptr=0x0F00)  # a memory object as MemoryPointer(mem, offset) reads it
+    got = _parameters(src, "k", [MemoryPointer(memory, 0x100), Foreign(), None])
     assert got == [(0x1000).to_bytes(8, "little"), (0xABCDEF00).to_bytes(8, "little"), bytes(8)]
 
 
