@@ -6,6 +6,7 @@ GPU work: capsule names and ownership, the deleter called exactly once, errors a
 GPU tests need a GPU; those with another library skip with a reason when it is absent.
 """
 import gc
+import os
 
 import numpy as np
 import pytest
@@ -632,6 +633,9 @@ def test_torch_and_the_cuda_array_interface():
 # JAX
 
 def _jax():
+    # JAX takes 75% of the GPU at its first use unless told not to; beside cuarray and the other
+    # test workers that ran it out of memory for a 30-byte array.
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     jax = pytest.importorskip("jax", reason="JAX is not installed")
     try:
         device = jax.devices("gpu")[0]
