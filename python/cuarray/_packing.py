@@ -41,6 +41,16 @@ def _axis(axis, ndim):
     return axis % ndim
 
 
+def _flat_or_axis(a, axis):
+    """(array, axis) as packbits/unpackbits see them: None packs the flattened array, a 0-d array
+    is one element along its axis."""
+    if axis is None:
+        return a.reshape(-1), 0
+    if a.ndim == 0:
+        return a.reshape(1), _axis(axis, 1)
+    return a, _axis(axis, a.ndim)
+
+
 def packbits(a, axis=None, bitorder="big"):
     """Packs the elements of a binary-valued array into bits of uint8 (numpy.packbits)."""
     if not isinstance(bitorder, str):
@@ -50,12 +60,7 @@ def packbits(a, axis=None, bitorder="big"):
     a = asarray(a)
     if a.dtype.kind not in "biu":
         raise TypeError("Expected an input array of integer or boolean data type")
-    if axis is None:
-        a, axis = a.reshape(-1), 0
-    elif a.ndim == 0:
-        a, axis = a.reshape(1), _axis(axis, 1)
-    else:
-        axis = _axis(axis, a.ndim)
+    a, axis = _flat_or_axis(a, axis)
     n = a.shape[axis]
     shape = list(a.shape)
     shape[axis] = (n + 7) // 8
@@ -77,12 +82,7 @@ def unpackbits(a, axis=None, count=None, bitorder="big"):
     a = asarray(a)
     if a.dtype != _np.uint8:
         raise TypeError("Expected an input array of unsigned byte data type")
-    if axis is None:
-        a, axis = a.reshape(-1), 0
-    elif a.ndim == 0:
-        a, axis = a.reshape(1), _axis(axis, 1)
-    else:
-        axis = _axis(axis, a.ndim)
+    a, axis = _flat_or_axis(a, axis)
     n = a.shape[axis]
     bits = 8 * n
     if count is not None:

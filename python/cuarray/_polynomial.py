@@ -181,12 +181,8 @@ def polyint(p, m=1, k=None):
 RankWarning = _np.exceptions.RankWarning  # NumPy's own class, so warning filters match
 
 
-def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
-    """Least-squares polynomial fit (numpy.polyfit), highest power first."""
-    from .linalg import inv, lstsq
-    order = int(deg) + 1
-    if deg < 0:
-        raise ValueError("expected deg >= 0")
+def fit_samples(x, y):
+    """polyfit's x and y as inexact arrays, with NumPy's checks (both polynomial modules)."""
     x = asarray(x) + 0.0
     y = asarray(y) + 0.0
     if x.ndim != 1:
@@ -197,6 +193,16 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         raise TypeError("expected 1D or 2D array for y")
     if x.shape[0] != y.shape[0]:
         raise TypeError("expected x and y to have same length")
+    return x, y
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least-squares polynomial fit (numpy.polyfit), highest power first."""
+    from .linalg import inv, lstsq
+    order = int(deg) + 1
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    x, y = fit_samples(x, y)
     if rcond is None:
         rcond = x.shape[0] * _np.finfo(x.dtype).eps
     lhs = vander(x, order)

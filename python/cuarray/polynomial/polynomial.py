@@ -16,6 +16,7 @@ from .. import _reductions, _ufuncs
 from .._core import ndarray
 from .._creation import arange, array, asarray, empty, zeros
 from .._functions import where as _where
+from .._polynomial import fit_samples
 from .._signal import convolve
 
 __all__ = ["polyval", "polyvander", "polycompanion", "polyvalfromroots", "polyadd", "polysub", "polymul",
@@ -272,16 +273,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
         raise TypeError("deg must be an int or non-empty 1-D array of int")
     if deg.min() < 0:
         raise ValueError("expected deg >= 0")
-    x = asarray(x) + 0.0
-    y = asarray(y) + 0.0
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    x, y = fit_samples(x, y)
     if deg.ndim == 0:
         lmax = int(deg)
         order = lmax + 1
