@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <functional>
@@ -28,6 +29,8 @@ void sincospif(float x, float* s, float* c) {
   *s = std::sin(static_cast<float>(M_PI) * x), *c = std::cos(static_cast<float>(M_PI) * x);
 }
 double cospi(double x) { return std::cos(M_PI * x); }
+double __longlong_as_double(long long i) { return std::bit_cast<double>(i); }
+long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 }  // namespace
 namespace cuarray {
 constexpr double kPi = M_PI;  // from common.cuh on the device

@@ -20,6 +20,7 @@ std::string random_fill_source(FillKind kind, DType out, bool wide) {
   s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
   s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
   s += "constexpr int kInversionEntries = " + std::to_string(kInversionEntries) + ";\n";
+  s += "constexpr unsigned kFillBlockThreads = " + std::to_string(ops::kBlockThreads) + ";\n";
   s += kernels::random_stream_cuh;
   s += kernels::random_ziggurat_cuh;
   // Every fill kernel names the tables (a discarded branch of a non-template kernel is still
