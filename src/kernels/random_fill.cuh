@@ -8,14 +8,14 @@
 // value per 64-bit word, its slow path drawing from the same redraw stream; its layer table is
 // staged in shared memory, where the random lookups cost least, and its slow paths wait in a
 // per-warp queue (ZigguratRetries, below). Needs out_t, kFillKind, kWideWords, kInversionEntries,
-// kFillBlockThreads and the ziggurat tables from the generated header.
+// kFillBlockThreads, kZigguratFill (float64 normals), CUARRAY_FILL_BOUNDS and the ziggurat tables
+// from the generated header.
 namespace cuarray {
 
 enum FillKind { kFillUniform = 0, kFillNormal = 1, kFillExponential = 2, kFillInteger = 3, kFillInversion = 4 };
 
 // 32-bit values (float or 32-bit-range integers) take a word each; 64-bit ones two.
 constexpr int kGroup = kWideWords ? 2 : 4;
-constexpr bool kZigguratFill = kFillKind == kFillNormal && sizeof(out_t) == 8;
 constexpr bool kInversionFill = kFillKind == kFillInversion;
 // Four 64-bit values from 32-bit draws (int64/uint64 integers of a 32-bit span) are 32 bytes a
 // thread: one store of them would leave every warp-wide 16-byte store half its lines. Such groups
@@ -205,10 +205,11 @@ class ZigguratRetries {
 // unless kWideWords); inversion: low + step X, X searched in the kInversionEntries doubles at cdf.
 // `out` is C-contiguous and aligned to the group's size (a fresh pool block). Blocks of
 // kFillBlockThreads threads.
-extern "C" __global__ void cuarray_random_fill(out_t* __restrict__ out, unsigned long long n, unsigned long long key,
-                                               unsigned long long offset, double a, double b, unsigned long long low,
-                                               unsigned long long span, const double* __restrict__ cdf,
-                                               long long step) {
+extern "C" __global__ void CUARRAY_FILL_BOUNDS cuarray_random_fill(out_t* __restrict__ out, unsigned long long n,
+                                                                   unsigned long long key, unsigned long long offset,
+                                                                   double a, double b, unsigned long long low,
+                                                                   unsigned long long span,
+                                                                   const double* __restrict__ cdf, long long step) {
   using namespace cuarray;
   __shared__ ZigguratLayer layers[kZigguratFill ? 256 : 1];
   __shared__ ZigguratRetry retry_rings[kZigguratFill ? kFillBlockThreads / 32 * kRetryRing : 1];
