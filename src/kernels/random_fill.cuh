@@ -134,8 +134,8 @@ __device__ __forceinline__ void store_group(out_t* out, unsigned long long n, un
 }
 
 // The ziggurat's slow path (1.5% of values: a wedge's exp and a fresh Philox block, or the tail's
-// logarithms) run where it falls holds the whole warp for one lane, and with 64 values a warp
-// iteration 62% of iterations meet one: that cost about as much as all the Philox blocks. So a
+// logarithms), run where it falls, holds the whole warp for its one lane; with 64 values a warp
+// iteration, 62% of iterations meet one, which cost about as much as all the Philox blocks. So a
 // lane whose group leaves the fast path queues it (its block's words and which values left) in
 // its warp's ring in shared memory, and the warp runs 32 queued groups at once whenever that many
 // wait, the rest when its groups are done; a warp of the capped grid meets about 22 over its
@@ -222,7 +222,8 @@ extern "C" __global__ void CUARRAY_FILL_BOUNDS cuarray_random_fill(out_t* __rest
     for (unsigned int i = threadIdx.x; i < kInversionEntries; i += blockDim.x) cdf_table[i] = cdf[i];
     __syncthreads();
   }
-  ZigguratRetries retries(retry_rings + threadIdx.x / 32 * kRetryRing, out, key, offset, a, b, layers);
+  ZigguratRetries retries(retry_rings + (kZigguratFill ? threadIdx.x / 32 * kRetryRing : 0), out, key, offset, a, b,
+                          layers);
   const unsigned long long groups = group_count(n);
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   // The ziggurat's warps go round together while any lane has a group (the retry queue votes
