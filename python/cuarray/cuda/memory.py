@@ -5,6 +5,7 @@ The objects are thin: the memory is a C++ buffer (``_core.DeviceMemory``) that c
 share; pools and the allocator hooks live in C++ (``src/runtime/allocators.cpp``), so an allocation
 from a pool runs no Python even when ``set_allocator(MemoryPool().malloc)`` is in effect.
 """
+import atexit
 import contextlib
 import ctypes
 import threading
@@ -394,6 +395,16 @@ def set_pinned_memory_allocator(allocator=None):
     else:
         raise TypeError(f"allocator must be callable (size -> PinnedMemoryPointer), not {type(allocator).__name__}")
     _pinned_allocator = allocator
+
+
+@atexit.register
+def _drop_allocator_hooks():
+    """The C++ hooks hold the Python objects they call (a pool set, a function): released here,
+    while the interpreter still runs, instead of surviving into its teardown, where nanobind reports
+    them as leaked (every program that set an allocator and never reset it printed that)."""
+    _core.set_device_allocator(None, True)
+    _core.set_device_allocator(None, False)
+    _core.set_pinned_allocator(None)
 
 
 def alloc_pinned_memory(size):
