@@ -58,7 +58,6 @@ def collectives_job(rank, world_size, port):
         checks["reduce"] = bool(np.allclose(reduced.get(), np.sum(inputs, axis=0), rtol=1e-5))
 
     peer = (rank + 1) % world_size
-    source = (rank - 1) % world_size
     if world_size == 2:
         received = cp.zeros(12, np.float32)
         comm.send_recv(mine, received, peer)
@@ -71,7 +70,6 @@ def collectives_job(rank, world_size, port):
             comm.recv(received, 0)
             comm.send(mine, 0)
         checks["send_then_recv"] = bool(np.array_equal(received.get(), inputs[1 - rank]))
-    del source
 
     table = np.arange(world_size * 5, dtype=np.float64).reshape(world_size, 5) * 1.5
     row = cp.zeros(5, np.float64)
