@@ -74,7 +74,13 @@ UniqueId unique_id() {
 
 void group_start() { check_nccl(nccl().ncclGroupStart(), "ncclGroupStart"); }
 
-void group_end() { check_nccl(nccl().ncclGroupEnd(), "ncclGroupEnd"); }
+// NCCL switches devices with cudaSetDevice inside ncclGroupEnd and ncclCommInitAll and restores the
+// one it found; cuarray's device is made current first, so what NCCL restores is what cuarray's
+// per-thread record of the active context says.
+void group_end() {
+  runtime::ForeignWork on_current(current_device());
+  check_nccl(nccl().ncclGroupEnd(), "ncclGroupEnd");
+}
 
 Communicator::Communicator(int nranks, const UniqueId& id, int rank) : device_(current_device()) {
   ncclUniqueId nccl_id;
@@ -87,8 +93,9 @@ Communicator::Communicator(int nranks, const UniqueId& id, int rank) : device_(c
 
 std::vector<Communicator> Communicator::init_all(const std::vector<int>& devices) {
   std::vector<ncclComm_t> comms(devices.size(), nullptr);
-  // ncclCommInitAll makes each device current itself; cuarray's held launches go first.
+  // cuarray's held launches on every device go first; see group_end for the current device.
   for (int d : devices) runtime::ForeignWork flushed(d);
+  runtime::ForeignWork on_current(current_device());
   check_nccl(nccl().ncclCommInitAll(comms.data(), static_cast<int>(devices.size()), devices.data()),
              "ncclCommInitAll");
   std::vector<Communicator> out;
