@@ -7,6 +7,7 @@ carries. With fewer than two GPUs the case records an error saying so, as any ca
 """
 from __future__ import annotations
 
+import importlib
 import statistics
 import time
 from dataclasses import dataclass
@@ -51,7 +52,7 @@ class AllReduceCase:
             if found < self.n_devices:
                 raise RuntimeError(f"skipped: needs {self.n_devices} GPUs, found {found}")
             host = random_host((self.nbytes // 4,), "float32", seed=18)  # cached: both libraries get the same
-            nccl = xp.cuda.nccl
+            nccl = importlib.import_module(f"{xp.__name__}.cuda.nccl")  # CuPy does not import it eagerly
             comms = nccl.NcclCommunicator.initAll(list(range(self.n_devices)))
             buffers = []
             for d in range(self.n_devices):
