@@ -136,9 +136,10 @@ def test_process_group_without_nccl_names_the_library(monkeypatch):
         cuarray.distributed.init_process_group(1, 0)
 
 
-def test_tcp_store_rendezvous_between_two_processes():
-    results = run_ranks("store", 2, timeout=120)
-    assert results == [{"values": [[0, 0], [1, 10]]}] * 2
+@pytest.mark.parametrize("world_size", [2, 3])
+def test_tcp_store_rendezvous_between_processes(world_size):
+    results = run_ranks("store", world_size, timeout=120)
+    assert results == [{"values": [[r, 10 * r] for r in range(world_size)]}] * world_size
 
 
 def test_import_does_not_load_nccl():

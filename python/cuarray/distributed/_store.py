@@ -12,6 +12,19 @@ import time
 
 
 class _Handler(socketserver.StreamRequestHandler):
+    def setup(self):
+        super().setup()
+        with self.server.state.changed:
+            self.server.state.connections += 1
+
+    def finish(self):
+        try:
+            super().finish()
+        finally:
+            with self.server.state.changed:
+                self.server.state.connections -= 1
+                self.server.state.changed.notify_all()
+
     def handle(self):
         state = self.server.state
         for line in self.rfile:
@@ -48,6 +61,7 @@ class _State:
         self.changed = threading.Condition()
         self.barrier_count = 0
         self.barrier_generation = 0
+        self.connections = 0
 
 
 class _Server(socketserver.ThreadingTCPServer):
@@ -65,7 +79,12 @@ class TCPStoreServer:
         self._thread = threading.Thread(target=self._server.serve_forever, name="cuarray-tcp-store", daemon=True)
         self._thread.start()
 
-    def stop(self):
+    def stop(self, timeout=10.0):
+        """Stops serving once every client has disconnected (or after ``timeout`` s): a rank that
+        leaves a barrier first must not take the store away before the others have read its reply."""
+        state = self._server.state
+        with state.changed:
+            state.changed.wait_for(lambda: state.connections == 0, timeout=timeout)
         self._server.shutdown()
         self._server.server_close()
 
