@@ -1,6 +1,7 @@
 // The NCCL tenant: every listed symbol resolves in the toolkit's libnccl (no GPU needed), a missing
 // library's error names it, where it looked and the pip command, NVLink multicast is switched off
 // before the library loads, and, on a GPU, a one-rank communicator's collectives.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -58,6 +59,17 @@ TEST(NcclLibrary, MissingLibraryErrorNamesItWhereAndHow) {
     EXPECT_NE(message.find("/usr/local/cuda/lib64"), std::string::npos) << message;
     EXPECT_NE(message.find("pip install nvidia-nccl-cu13"), std::string::npos) << message;
   }
+}
+
+TEST(NcclLibrary, SearchesTheNcclWheelDirectory) {
+  const char* saved = std::getenv("PYTHONPATH");
+  const std::string previous = saved ? saved : "";
+  setenv("PYTHONPATH", "/tmp/cuarray-fake-site-packages", 1);
+  const std::vector<std::string> dirs = runtime::library_search_dirs(libs::nccl_library_spec());
+  if (saved) setenv("PYTHONPATH", previous.c_str(), 1);
+  else unsetenv("PYTHONPATH");
+  // nvidia-nccl-cu12 and -cu13 both install into <sp>/nvidia/nccl/lib.
+  EXPECT_NE(std::find(dirs.begin(), dirs.end(), "/tmp/cuarray-fake-site-packages/nvidia/nccl/lib"), dirs.end());
 }
 
 TEST(NcclLibrary, FailedCallCarriesStatus) {
