@@ -4,7 +4,14 @@
 // NVLink multicast (NVLS) stays off: NCCL_NVLS_ENABLE=0 is set, without overwriting a value the user
 // chose, before the library is opened, since NCCL reads its environment when it first initialises.
 #pragma once
+// nccl.h where it is installed (the toolkit's include directory, an NCCL package); otherwise the
+// same declarations from NCCL's documented ABI. CUARRAY_NCCL_DOCUMENTED_ABI forces the latter, to
+// check that it still compiles where nccl.h exists.
+#if __has_include(<nccl.h>) && !defined(CUARRAY_NCCL_DOCUMENTED_ABI)
 #include <nccl.h>
+#else
+#include "libs/nccl_abi.hpp"
+#endif
 
 #include "runtime/function_table.hpp"
 
