@@ -28,6 +28,8 @@ void bind_memory(nanobind::module_& m, nanobind::class_<PyArray>& ndarray_cls);
 void bind_einsum(nanobind::module_& m);
 void bind_linalg(nanobind::module_& m);
 void bind_fft(nanobind::module_& m);
+// cuarray.cuda.nccl's communicator and NcclError (bind_nccl.cpp); after register_errors.
+void bind_nccl(nanobind::module_& m);
 void bind_user_kernels(nanobind::module_& m);
 // __dlpack__, __dlpack_device__ and toDlpack on the ndarray type (after bind_ndarray), from_dlpack.
 void bind_interop(nanobind::module_& m);

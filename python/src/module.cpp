@@ -26,6 +26,7 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_einsum(m);
   cuarray::py::bind_linalg(m);
   cuarray::py::bind_fft(m);
+  cuarray::py::bind_nccl(m);
   cuarray::py::bind_user_kernels(m);
   cuarray::py::bind_interop(m);
 }

@@ -1,5 +1,5 @@
 """cuarray.cuda: devices, streams, events, memory pools and the kernel compiler (CuPy's layout)."""
-from . import compiler, cublas, driver, memory, runtime
+from . import compiler, cublas, driver, memory, nccl, runtime
 from .device import Device, get_device_id
 from .launches import flush_launches, launch_batching, set_launch_batching
 from .memory import (BaseMemory, Memory, ManagedMemory, UnownedMemory, MemoryPointer, MemoryPool,
@@ -15,4 +15,4 @@ __all__ = ["Device", "get_device_id", "Stream", "Event", "get_current_stream", "
            "alloc_pinned_memory", "get_allocator", "get_default_memory_pool", "get_default_pinned_memory_pool",
            "malloc_managed", "set_allocator", "set_pinned_memory_allocator", "using_allocator",
            "flush_launches", "launch_batching", "set_launch_batching",
-           "compiler", "cublas", "driver", "memory", "runtime"]
+           "compiler", "cublas", "driver", "memory", "nccl", "runtime"]

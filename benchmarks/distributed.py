@@ -1,0 +1,98 @@
+"""NCCL all-reduce bus bandwidth across the GPUs of one host, cuarray.cuda.nccl against CuPy's
+cupy.cuda.nccl: the same code, one communicator per device from initAll in one process, one
+grouped all-reduce of 1 GB per device, timed from all devices drained to all devices drained.
+
+Bus bandwidth is NCCL's own measure (nccl-tests): bytes / time * 2 (n - 1) / n, what each link
+carries. With fewer than two GPUs the case records an error saying so, as any case that cannot run.
+"""
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .harness import GPU_LIBRARIES, Session, measure_each, random_host
+from .results import Result, Target
+
+BYTES_PER_DEVICE = 1 << 30
+N_DEVICES = 2
+
+
+def _device_count(xp) -> int:
+    return xp.cuda.runtime.getDeviceCount()
+
+
+def _synchronize_all(xp, n_devices: int) -> None:
+    for d in range(n_devices):
+        with xp.cuda.Device(d):
+            xp.cuda.Stream.null.synchronize()
+
+
+@dataclass(frozen=True)
+class AllReduceCase:
+    name: str
+    target: Target
+    n_devices: int = N_DEVICES
+    nbytes: int = BYTES_PER_DEVICE
+    libraries: tuple[str, ...] = GPU_LIBRARIES
+    in_device_memory = False  # the links' bandwidth, not a share of a device-memory copy
+
+    @property
+    def bytes_moved(self) -> int:
+        # The bus bandwidth's bytes, so that gbps is NCCL's busbw.
+        return self.nbytes * 2 * (self.n_devices - 1) // self.n_devices
+
+    def run(self, session: Session) -> list[Result]:
+        def measure(library):
+            xp = library.xp
+            found = _device_count(xp)
+            if found < self.n_devices:
+                raise RuntimeError(f"skipped: needs {self.n_devices} GPUs, found {found}")
+            host = random_host((self.nbytes // 4,), "float32", seed=18)  # cached: both libraries get the same
+            nccl = importlib.import_module(f"{xp.__name__}.cuda.nccl")  # CuPy does not import it eagerly
+            comms = nccl.NcclCommunicator.initAll(list(range(self.n_devices)))
+            buffers = []
+            for d in range(self.n_devices):
+                with xp.cuda.Device(d):
+                    buffers.append((xp.asarray(host), xp.empty(host.shape, np.float32)))
+
+            def all_reduce():
+                nccl.groupStart()
+                for d, comm in enumerate(comms):
+                    with xp.cuda.Device(d):
+                        send, recv = buffers[d]
+                        comm.allReduce(send.data.ptr, recv.data.ptr, send.size, nccl.NCCL_FLOAT32, nccl.NCCL_SUM,
+                                       xp.cuda.Stream.null.ptr)
+                nccl.groupEnd()
+
+            repeats = session.repeats(library)
+            try:
+                for _ in range(max(repeats.warmup, 2)):
+                    all_reduce()
+                samples = []
+                for _ in range(repeats.samples):
+                    _synchronize_all(xp, self.n_devices)
+                    start = time.perf_counter()
+                    all_reduce()
+                    _synchronize_all(xp, self.n_devices)
+                    samples.append((time.perf_counter() - start) * 1e3)
+                return statistics.median(samples)
+            finally:
+                _synchronize_all(xp, self.n_devices)
+                for comm in comms:
+                    comm.destroy()
+                del buffers
+                for d in range(self.n_devices):
+                    with xp.cuda.Device(d):
+                        xp.get_default_memory_pool().free_all_blocks()
+
+        return measure_each(session, self.name, self.libraries, measure)
+
+
+CASES = [
+    # Issue 18: at least 0.98x CuPy's bus bandwidth, i.e. at most 1/0.98 of its time.
+    AllReduceCase("nccl all-reduce 1 GB float32, 2 GPUs (busbw)", Target(max_share_of_cupy=1 / 0.98)),
+]
