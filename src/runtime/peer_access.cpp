@@ -1,5 +1,6 @@
 #include "cuarray/peer_access.hpp"
 
+#include <initializer_list>
 #include <string>
 
 #include "cuarray/errors.hpp"
@@ -10,13 +11,20 @@
 namespace cuarray {
 namespace {
 
+struct Ordinal {
+  int id;
+  const char* what;
+};
+
 // Negative ordinals are refused before the driver is opened, so that error is the same with or
 // without a GPU; the upper bound needs the device count.
-void check_ordinal(int id, const char* what) {
-  const std::string message = std::string("invalid ") + what + " ordinal " + std::to_string(id);
-  if (id < 0) throw_error(ErrorKind::CudaRuntime, message);
+void check_ordinals(std::initializer_list<Ordinal> ordinals) {
+  auto message = [](const Ordinal& o) { return std::string("invalid ") + o.what + " ordinal " + std::to_string(o.id); };
+  for (const Ordinal& o : ordinals)
+    if (o.id < 0) throw_error(ErrorKind::CudaRuntime, message(o));
   const int n = device_count();
-  if (id >= n) throw_error(ErrorKind::CudaRuntime, message + " (" + std::to_string(n) + " device(s) present)");
+  for (const Ordinal& o : ordinals)
+    if (o.id >= n) throw_error(ErrorKind::CudaRuntime, message(o) + " (" + std::to_string(n) + " device(s) present)");
 }
 
 CUcontext primary_context(int device) {
@@ -29,8 +37,7 @@ CUcontext primary_context(int device) {
 }  // namespace
 
 bool device_can_access_peer(int device, int peer) {
-  check_ordinal(device, "device");
-  check_ordinal(peer, "peer device");
+  check_ordinals({{device, "device"}, {peer, "peer device"}});
   if (device == peer) return false;
   CUdevice dev, peer_dev;
   CU_CALL(cuDeviceGet, &dev, device);
@@ -41,7 +48,7 @@ bool device_can_access_peer(int device, int peer) {
 }
 
 void device_enable_peer_access(int peer) {
-  check_ordinal(peer, "peer device");
+  check_ordinals({{peer, "peer device"}});
   const int device = current_device();
   if (peer == device)
     throw_error(ErrorKind::CudaRuntime, "cannot enable peer access from device " + std::to_string(device) +
