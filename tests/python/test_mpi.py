@@ -3,8 +3,6 @@
 Host tests (argument checks, the CUDA-awareness answer, the missing-mpi4py message) run anywhere;
 one-rank GPU tests use this process's COMM_WORLD; the two-rank test launches ``mpirun -n 2`` when
 mpirun and two GPUs are present."""
-import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -17,6 +15,7 @@ import cuarray as cp
 from cuarray import _mpi
 
 from helpers import TESTS_DIR, subprocess_env
+from mpi_launch import mpirun, mpirun_env
 
 AWARE = "CUARRAY_MPI_CUDA_AWARE"
 # The staged path warns once per process; most tests do not care whether their call was the first.
@@ -164,25 +163,20 @@ def test_staged_path_warns_once(MPI, monkeypatch):
 
 # ---- two ranks, two GPUs ---------------------------------------------------------------------------
 
-def _mpirun():
-    beside_python = os.path.join(os.path.dirname(sys.executable), "mpirun")
-    return beside_python if os.access(beside_python, os.X_OK) else shutil.which("mpirun")
-
-
 @pytest.mark.gpu
 @pytest.mark.parametrize("aware", ["native", "0"])
 def test_two_ranks_under_mpirun(aware):
     # No MPI in this process: the ranks are mpirun's children, not this interpreter's.
     pytest.importorskip("mpi4py", reason="mpi4py is not installed")
-    if _mpirun() is None:
+    if mpirun() is None:
         pytest.skip("mpirun is not installed")
     if cp.cuda.runtime.getDeviceCount() < 2:
         pytest.skip("the two-rank run needs two GPUs (one rank per GPU)")
-    env = subprocess_env(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", NCCL_NVLS_ENABLE="0")
+    env = mpirun_env()
     env.pop(AWARE, None)
     if aware != "native":
         env[AWARE] = aware
-    proc = subprocess.run([_mpirun(), "-n", "2", sys.executable, "-m", "mpi_two_ranks"], cwd=TESTS_DIR,
+    proc = subprocess.run([mpirun(), "-n", "2", sys.executable, "-m", "mpi_two_ranks"], cwd=TESTS_DIR,
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, f"mpirun exited {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
     assert "rank 0 ok" in proc.stdout and "rank 1 ok" in proc.stdout, proc.stdout
