@@ -98,10 +98,6 @@ def _wait_for_device_work():
     get_current_stream().synchronize()
 
 
-def _staged_host_buffer(like):
-    return _core.pinned_host_array(like.shape, like.dtype)
-
-
 def send_array(comm, x, dest, tag=0):
     """``comm.Send`` of a cuarray array: straight from device memory when MPI is CUDA-aware,
     else through host memory. Non-contiguous arrays are sent as a C-contiguous copy."""
@@ -129,9 +125,10 @@ def recv_array(comm, out, source=None, tag=None):
         comm.Recv(out, source=source, tag=tag)
     else:
         _warn_staging()
-        host = _staged_host_buffer(out)
+        host = _core.pinned_host_array(out.shape, out.dtype)
         comm.Recv(host, source=source, tag=tag)
         out.set(host)
+        _wait_for_device_work()  # a copy from pinned memory may still read `host` when set() returns
     return out
 
 
