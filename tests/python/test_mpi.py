@@ -127,18 +127,31 @@ def test_mpi4py_allreduce_on_cuarray_buffers(MPI, monkeypatch, rng):
 @pytest.mark.gpu
 @ignore_staging_warning
 def test_send_recv_to_self(MPI, path, rng):
-    """The receive is posted from a thread first, so the send never relies on eager delivery."""
+    """Receive and send run in two threads (the receive may be posted after the send starts, which
+    must not depend on eager delivery); a lost message fails the test instead of hanging it."""
     if MPI.Query_thread() != MPI.THREAD_MULTIPLE:
         pytest.skip("a send to self from two threads needs MPI_THREAD_MULTIPLE")
     comm = MPI.COMM_WORLD
-    host = rng.integers(-1000, 1000, size=(300, 70), dtype=np.int64)
+    host = rng.integers(-1000, 1000, size=(300, 70), dtype=np.int64)  # 168 KB: past eager limits
+    x = cp.asarray(host).T
     out = cp.zeros((70, 300), dtype=np.int64)
-    received = []
-    receiver = threading.Thread(target=lambda: received.append(cp.cuda.recv_array(comm, out, source=comm.rank, tag=3)))
-    receiver.start()
-    cp.cuda.send_array(comm, cp.asarray(host).T, dest=comm.rank, tag=3)
-    receiver.join(timeout=120)
-    assert received and received[0] is out
+    results = {}
+
+    def run(name, call):
+        try:
+            results[name] = call()
+        except BaseException as exc:  # reported below, in the test's thread
+            results[name] = exc
+
+    threads = [threading.Thread(target=run, daemon=True, args=(name, call)) for name, call in [
+        ("recv", lambda: cp.cuda.recv_array(comm, out, source=comm.rank, tag=3)),
+        ("send", lambda: cp.cuda.send_array(comm, x, dest=comm.rank, tag=3))]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), f"send/recv to self did not finish: {results}"
+    assert results["send"] is None and results["recv"] is out, results
     np.testing.assert_array_equal(out.get(), host.T)
 
 
