@@ -21,7 +21,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
-from ._creation import asarray, ascontiguousarray, empty_like
+from ._creation import asarray, empty_like
 
 _AWARE_ENV = "CUARRAY_MPI_CUDA_AWARE"
 
@@ -93,6 +93,12 @@ def _require_array(x, name):
         raise TypeError(f"{name} must be a cuarray.ndarray, got {type(x).__module__}.{type(x).__qualname__}")
 
 
+def _c_contiguous(x):
+    """x, or a C-ordered copy: MPI sends one contiguous buffer. (Not ascontiguousarray, which
+    makes a 0-d array 1-d.)"""
+    return x if x.flags.c_contiguous else x.copy(order="C")
+
+
 def _wait_for_device_work():
     from .cuda.stream import get_current_stream  # cuarray.cuda imports this module
     get_current_stream().synchronize()
@@ -102,13 +108,14 @@ def send_array(comm, x, dest, tag=0):
     """``comm.Send`` of a cuarray array: straight from device memory when MPI is CUDA-aware,
     else through host memory. Non-contiguous arrays are sent as a C-contiguous copy."""
     _require_array(x, "x")
-    x = ascontiguousarray(x)
-    if is_cuda_aware_mpi():
-        _wait_for_device_work()
-        comm.Send(x, dest=dest, tag=tag)
-    else:
-        _warn_staging()
-        comm.Send(x.get(), dest=dest, tag=tag)
+    with x.device:  # the copy, the wait and the staging all on the array's device
+        x = _c_contiguous(x)
+        if is_cuda_aware_mpi():
+            _wait_for_device_work()
+            comm.Send(x, dest=dest, tag=tag)
+        else:
+            _warn_staging()
+            comm.Send(x.get(), dest=dest, tag=tag)
 
 
 def recv_array(comm, out, source=None, tag=None):
@@ -120,31 +127,34 @@ def recv_array(comm, out, source=None, tag=None):
     MPI = _mpi()
     source = MPI.ANY_SOURCE if source is None else source
     tag = MPI.ANY_TAG if tag is None else tag
-    if is_cuda_aware_mpi():
-        _wait_for_device_work()
-        comm.Recv(out, source=source, tag=tag)
-    else:
-        _warn_staging()
-        host = _core.pinned_host_array(out.shape, out.dtype)
-        comm.Recv(host, source=source, tag=tag)
-        out.set(host)
-        _wait_for_device_work()  # a copy from pinned memory may still read `host` when set() returns
+    with out.device:
+        if is_cuda_aware_mpi():
+            _wait_for_device_work()
+            comm.Recv(out, source=source, tag=tag)
+        else:
+            _warn_staging()
+            host = _core.pinned_host_array(out.shape, out.dtype)
+            comm.Recv(host, source=source, tag=tag)
+            out.set(host)
+            _wait_for_device_work()  # a copy from pinned memory may still read `host` when set() returns
     return out
 
 
 def allreduce_array(comm, x, op=None):
-    """``comm.Allreduce`` of a cuarray array into a new cuarray array (``op`` defaults to MPI.SUM)."""
+    """``comm.Allreduce`` of a cuarray array into a new array on the same device (``op`` defaults
+    to MPI.SUM)."""
     _require_array(x, "x")
     MPI = _mpi()
     op = MPI.SUM if op is None else op
-    x = ascontiguousarray(x)
-    if is_cuda_aware_mpi():
-        out = empty_like(x)
-        _wait_for_device_work()
-        comm.Allreduce(x, out, op=op)
-        return out
-    _warn_staging()
-    host = x.get()
-    reduced = _np.empty_like(host)
-    comm.Allreduce(host, reduced, op=op)
-    return asarray(reduced)
+    with x.device:
+        x = _c_contiguous(x)
+        if is_cuda_aware_mpi():
+            out = empty_like(x)
+            _wait_for_device_work()
+            comm.Allreduce(x, out, op=op)
+            return out
+        _warn_staging()
+        host = x.get()
+        reduced = _np.empty_like(host)
+        comm.Allreduce(host, reduced, op=op)
+        return asarray(reduced)

@@ -3,6 +3,8 @@
 Host tests (argument checks, the CUDA-awareness answer, the missing-mpi4py message) run anywhere;
 one-rank GPU tests use this process's COMM_WORLD; the two-rank test launches ``mpirun -n 2`` when
 mpirun and two GPUs are present."""
+import contextlib
+import os
 import subprocess
 import sys
 import threading
@@ -10,6 +12,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
+from hypothesis.extra import numpy as hnp
 
 import cuarray as cp
 from cuarray import _mpi
@@ -37,6 +41,20 @@ def path(request, monkeypatch):
     else:
         monkeypatch.delenv(AWARE, raising=False)
     return request.param
+
+
+@contextlib.contextmanager
+def _aware(value):
+    """CUARRAY_MPI_CUDA_AWARE for a block ("native": unset); hypothesis tests cannot use monkeypatch."""
+    saved = os.environ.pop(AWARE, None)
+    if value != "native":
+        os.environ[AWARE] = value
+    try:
+        yield
+    finally:
+        os.environ.pop(AWARE, None)
+        if saved is not None:
+            os.environ[AWARE] = saved
 
 
 # ---- host ------------------------------------------------------------------------------------------
@@ -100,6 +118,34 @@ def test_allreduce_one_rank(MPI, path, dtype, rng):
     total = cp.cuda.allreduce_array(MPI.COMM_WORLD, x)
     assert isinstance(total, cp.ndarray) and total.dtype == dtype and total.shape == expected.shape
     np.testing.assert_array_equal(total.get(), expected * MPI.COMM_WORLD.size)
+
+
+@pytest.mark.gpu
+@ignore_staging_warning
+@pytest.mark.parametrize("aware", ["native", "0"])
+@given(shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=6), seed=st.integers(0, 2**32 - 1))
+def test_allreduce_keeps_shape(aware, shape, seed):
+    """0-d, size-0 and odd shapes come back as they went in (ascontiguousarray would make 0-d 1-d)."""
+    MPI = pytest.importorskip("mpi4py.MPI", reason="mpi4py is not installed")
+    with _aware(aware):
+        host = np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+        total = cp.cuda.allreduce_array(MPI.COMM_WORLD, cp.asarray(host))
+        assert total.shape == host.shape and total.dtype == np.float32
+        np.testing.assert_array_equal(total.get(), host * MPI.COMM_WORLD.size)
+
+
+@pytest.mark.gpu
+@ignore_staging_warning
+def test_helpers_work_on_the_arrays_device(MPI, path, rng):
+    if cp.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("needs two GPUs")
+    host = rng.standard_normal(500)
+    with cp.cuda.Device(1):
+        x = cp.asarray(host)
+    assert cp.cuda.runtime.getDevice() == 0
+    total = cp.cuda.allreduce_array(MPI.COMM_WORLD, x[::-2])
+    assert total.device.id == 1 and cp.cuda.runtime.getDevice() == 0
+    np.testing.assert_array_equal(total.get(), host[::-2] * MPI.COMM_WORLD.size)
 
 
 @pytest.mark.gpu
