@@ -26,26 +26,9 @@ AWARE = "CUARRAY_MPI_CUDA_AWARE"
 ignore_staging_warning = pytest.mark.filterwarnings("ignore::cuarray.cuda.MPIHostStagingWarning")
 
 
-@pytest.fixture
-def MPI():
-    pytest.importorskip("mpi4py", reason="mpi4py is not installed")
-    from mpi4py import MPI
-    return MPI
-
-
-@pytest.fixture(params=["native", "staged"])
-def path(request, monkeypatch):
-    """Each GPU test runs through host staging, and through the MPI library's own answer."""
-    if request.param == "staged":
-        monkeypatch.setenv(AWARE, "0")
-    else:
-        monkeypatch.delenv(AWARE, raising=False)
-    return request.param
-
-
 @contextlib.contextmanager
 def _aware(value):
-    """CUARRAY_MPI_CUDA_AWARE for a block ("native": unset); hypothesis tests cannot use monkeypatch."""
+    """CUARRAY_MPI_CUDA_AWARE=value for a block ("native": unset, MPI's own answer)."""
     saved = os.environ.pop(AWARE, None)
     if value != "native":
         os.environ[AWARE] = value
@@ -55,6 +38,18 @@ def _aware(value):
         os.environ.pop(AWARE, None)
         if saved is not None:
             os.environ[AWARE] = saved
+
+
+@pytest.fixture
+def MPI():
+    return pytest.importorskip("mpi4py.MPI", reason="mpi4py is not installed")
+
+
+@pytest.fixture(params=["native", "0"])
+def path(request):
+    """Each GPU test runs through the MPI library's own answer, and through host staging."""
+    with _aware(request.param):
+        yield request.param
 
 
 # ---- host ------------------------------------------------------------------------------------------
