@@ -6,6 +6,7 @@
 #include "jit/nvrtc.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "cuarray/peer_access.hpp"
 #include "cuarray/runtime.hpp"
 
 namespace cuarray::py {
@@ -45,6 +46,8 @@ void bind_cuda(nb::module_& m) {
   m.def("set_launch_batching", &set_launch_batching);
   m.def("launch_batching", &launch_batching);
   m.def("held_launches", &held_launches);
+  m.def("device_can_access_peer", &device_can_access_peer);
+  m.def("device_enable_peer_access", &device_enable_peer_access);
   m.def("mem_get_info", [](int d) {
     const DeviceMemoryInfo info = device_memory_info(d);
     return nb::make_tuple(info.free, info.total);

@@ -1,6 +1,7 @@
 """cuarray.cuda: devices, streams, events, memory pools and the kernel compiler (CuPy's layout)."""
 from . import compiler, cublas, driver, memory, nccl, runtime
 from .device import Device, get_device_id
+from .._mpi import MPIHostStagingWarning, allreduce_array, is_cuda_aware_mpi, recv_array, send_array
 from .launches import flush_launches, launch_batching, set_launch_batching
 from .memory import (BaseMemory, Memory, ManagedMemory, UnownedMemory, MemoryPointer, MemoryPool,
                      PinnedMemory, PinnedMemoryPointer, PinnedMemoryPool, OutOfMemoryError, alloc,
@@ -10,6 +11,7 @@ from .memory import (BaseMemory, Memory, ManagedMemory, UnownedMemory, MemoryPoi
 from .stream import Event, Stream, get_current_stream, get_elapsed_time
 
 __all__ = ["Device", "get_device_id", "Stream", "Event", "get_current_stream", "get_elapsed_time",
+           "MPIHostStagingWarning", "allreduce_array", "is_cuda_aware_mpi", "recv_array", "send_array",
            "BaseMemory", "Memory", "ManagedMemory", "UnownedMemory", "MemoryPointer", "MemoryPool",
            "PinnedMemory", "PinnedMemoryPointer", "PinnedMemoryPool", "OutOfMemoryError", "alloc",
            "alloc_pinned_memory", "get_allocator", "get_default_memory_pool", "get_default_pinned_memory_pool",

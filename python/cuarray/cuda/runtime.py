@@ -32,3 +32,13 @@ def getDeviceProperties(device):
 
 def runtimeGetVersion():
     return _core.nvrtc_version()
+
+
+def deviceCanAccessPeer(device, peerDevice):
+    """1 when ``device`` can access ``peerDevice``'s memory directly, else 0 (0 for the same device)."""
+    return int(_core.device_can_access_peer(device, peerDevice))
+
+
+def deviceEnablePeerAccess(peerDevice):
+    """Lets the current device access ``peerDevice``'s memory; CUDADriverError when already enabled."""
+    _core.device_enable_peer_access(peerDevice)
