@@ -1,0 +1,125 @@
+"""Dask arrays of cuarray chunks (docs/dask.md).
+
+Importing this module registers cuarray with Dask: ``cuarray.ndarray`` as a chunk type, its
+``sizeof``, and the per-chunk dispatch tables of ``dask.array.dispatch``.  ``import cuarray`` never
+imports it (Dask is an optional dependency); Dask imports it itself when the "cuarray" array backend
+is selected (the ``dask.array.backends`` entry point names ``CuarrayBackendEntrypoint``) and when it
+first measures a cuarray chunk (the ``dask.sizeof`` entry point, cuarray._dask_sizeof).  A program
+that builds Dask arrays from cuarray arrays under the default NumPy backend imports it explicitly:
+``import cuarray._dask``.
+
+Registration is idempotent: this module's body runs once, and the entry point's constructor only
+makes sure the module was imported.
+"""
+import numpy as np
+
+import dask.array as da
+from dask import config
+from dask.array import backends as _backends
+from dask.array import dispatch
+from dask.array.backends import ArrayBackendEntrypoint
+from dask.array import Array, register_chunk_type
+from dask.sizeof import sizeof
+from dask.utils import Dispatch
+
+import cuarray
+
+# Moves a chunk onto the GPU: what Array.to_backend("cuarray") maps over the blocks.
+to_cuarray_dispatch = Dispatch("to_cuarray_dispatch")
+
+
+@to_cuarray_dispatch.register(np.ndarray)
+def _numpy_to_cuarray(data, **kwargs):
+    return cuarray.asarray(data, **kwargs)
+
+
+@to_cuarray_dispatch.register(cuarray.ndarray)
+def _cuarray_to_cuarray(data, **kwargs):
+    return data
+
+
+@dispatch.to_numpy_dispatch.register(cuarray.ndarray)
+def _cuarray_to_numpy(data, **kwargs):
+    return cuarray.asnumpy(data, **kwargs)
+
+
+def _einsum(subscripts, *operands, dtype=None, casting="safe", order="K", optimize=False, **kwargs):
+    # Dask passes optimize=...; cuarray plans its own contraction order, so that flag is dropped.
+    return cuarray.einsum(subscripts, *operands, dtype=dtype, casting=casting, order=order, **kwargs)
+
+
+@sizeof.register(cuarray.ndarray)
+def _sizeof_cuarray(x):
+    # Device bytes: what Dask's memory accounting (and dask-cuda's spilling) must count.
+    return int(x.nbytes)
+
+
+def _register_chunk_functions():
+    """The chunk-level functions Dask looks up by the chunk's type; the rest (ufuncs, reductions,
+    np.* called on a chunk) reach cuarray through __array_ufunc__ / __array_function__."""
+    register_chunk_type(cuarray.ndarray)
+    for table, function in ((dispatch.concatenate_lookup, cuarray.concatenate),
+                            (dispatch.tensordot_lookup, cuarray.tensordot),
+                            (dispatch.einsum_lookup, _einsum),
+                            (dispatch.take_lookup, cuarray.take),
+                            (dispatch.empty_lookup, cuarray.empty),
+                            (dispatch.percentile_lookup, _backends.percentile),
+                            (dispatch.numel_lookup, _backends._numel_arraylike),
+                            (dispatch.nannumel_lookup, _backends._nannumel)):
+        table.register(cuarray.ndarray, function)
+
+
+_register_chunk_functions()
+
+
+def _da_with_cuarray_meta(name, *args, meta=None, **kwargs):
+    # Dask's NumPy creation functions make chunks like their meta (np.ones_like(meta, shape=...)
+    # reaches cuarray through __array_function__), so a cuarray meta makes cuarray chunks.
+    meta = cuarray.empty(()) if meta is None else meta
+    with config.set({"array.backend": "numpy"}):
+        return getattr(da, name)(*args, meta=meta, **kwargs)
+
+
+class CuarrayBackendEntrypoint(ArrayBackendEntrypoint):
+    """``dask.config.set({"array.backend": "cuarray"})``: Dask's creation functions and
+    ``da.random`` make cuarray chunks."""
+
+    @classmethod
+    def to_backend_dispatch(cls):
+        return to_cuarray_dispatch
+
+    @classmethod
+    def to_backend(cls, data: Array, **kwargs):
+        if isinstance(data._meta, cuarray.ndarray):
+            return data
+        return data.map_blocks(to_cuarray_dispatch, **kwargs)
+
+    @property
+    def RandomState(self):
+        return cuarray.random.RandomState
+
+    @property
+    def default_bit_generator(self):
+        return cuarray.random.Philox
+
+    @staticmethod
+    def ones(*args, **kwargs):
+        return _da_with_cuarray_meta("ones", *args, **kwargs)
+
+    @staticmethod
+    def zeros(*args, **kwargs):
+        return _da_with_cuarray_meta("zeros", *args, **kwargs)
+
+    @staticmethod
+    def empty(*args, **kwargs):
+        return _da_with_cuarray_meta("empty", *args, **kwargs)
+
+    @staticmethod
+    def full(*args, **kwargs):
+        return _da_with_cuarray_meta("full", *args, **kwargs)
+
+    @staticmethod
+    def arange(*args, like=None, **kwargs):
+        like = cuarray.empty(()) if like is None else like
+        with config.set({"array.backend": "numpy"}):
+            return da.arange(*args, like=like, **kwargs)
