@@ -8,8 +8,7 @@ first measures a cuarray chunk (the ``dask.sizeof`` entry point, cuarray._dask_s
 that builds Dask arrays from cuarray arrays under the default NumPy backend imports it explicitly:
 ``import cuarray._dask``.
 
-Registration is idempotent: this module's body runs once, and the entry point's constructor only
-makes sure the module was imported.
+The module's body does all the registering, once; loading the entry point imports it.
 """
 import numpy as np
 
@@ -123,3 +122,8 @@ class CuarrayBackendEntrypoint(ArrayBackendEntrypoint):
         like = cuarray.empty(()) if like is None else like
         with config.set({"array.backend": "numpy"}):
             return da.arange(*args, like=like, **kwargs)
+
+
+# Dask finds the backend through its entry point when cuarray is installed; registering it here too
+# makes `import cuarray._dask` enough where cuarray runs from a build tree without package metadata.
+_backends.array_creation_dispatch.register_backend("cuarray", CuarrayBackendEntrypoint())
