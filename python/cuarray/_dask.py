@@ -14,10 +14,11 @@ import numpy as np
 
 import dask.array as da
 from dask import config
-from dask.array import backends as _backends
 from dask.array import dispatch
-from dask.array.backends import ArrayBackendEntrypoint
-from dask.array import Array, register_chunk_type
+from dask.array.backends import (ArrayBackendEntrypoint, _nannumel, _numel_arraylike, array_creation_dispatch,
+                                 percentile)
+# The module that owns the list (dask.array's public name is a stub under array query planning).
+from dask.array.chunk_types import register_chunk_type
 from dask.sizeof import sizeof
 from dask.utils import Dispatch
 
@@ -62,9 +63,9 @@ def _register_chunk_functions():
                             (dispatch.einsum_lookup, _einsum),
                             (dispatch.take_lookup, cuarray.take),
                             (dispatch.empty_lookup, cuarray.empty),
-                            (dispatch.percentile_lookup, _backends.percentile),
-                            (dispatch.numel_lookup, _backends._numel_arraylike),
-                            (dispatch.nannumel_lookup, _backends._nannumel)):
+                            (dispatch.percentile_lookup, percentile),
+                            (dispatch.numel_lookup, _numel_arraylike),
+                            (dispatch.nannumel_lookup, _nannumel)):
         table.register(cuarray.ndarray, function)
 
 
@@ -88,7 +89,7 @@ class CuarrayBackendEntrypoint(ArrayBackendEntrypoint):
         return to_cuarray_dispatch
 
     @classmethod
-    def to_backend(cls, data: Array, **kwargs):
+    def to_backend(cls, data, **kwargs):
         if isinstance(data._meta, cuarray.ndarray):
             return data
         return data.map_blocks(to_cuarray_dispatch, **kwargs)
@@ -126,4 +127,4 @@ class CuarrayBackendEntrypoint(ArrayBackendEntrypoint):
 
 # Dask finds the backend through its entry point when cuarray is installed; registering it here too
 # makes `import cuarray._dask` enough where cuarray runs from a build tree without package metadata.
-_backends.array_creation_dispatch.register_backend("cuarray", CuarrayBackendEntrypoint())
+array_creation_dispatch.register_backend("cuarray", CuarrayBackendEntrypoint())
