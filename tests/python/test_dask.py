@@ -302,43 +302,63 @@ def test_to_backend(rng):
     assert type(back) is np.ndarray and np.array_equal(back, host)
 
 
-# ---- dask-cuda ----------------------------------------------------------------------------------
+# ---- one worker process per GPU: dask-cuda's LocalCUDACluster, or distributed's Nannies -----------
 
-def _cuda_cluster(n_workers):
-    dask_cuda = pytest.importorskip("dask_cuda")
+CLUSTERS = [pytest.param(True, id="dask_cuda"), pytest.param(False, id="nannies")]
+
+
+def _gpu_cluster(n_workers, use_dask_cuda):
     distributed = pytest.importorskip("distributed")
-    devices = ",".join(str(i) for i in range(n_workers))
-    cluster = dask_cuda.LocalCUDACluster(CUDA_VISIBLE_DEVICES=devices, n_workers=n_workers,
-                                         threads_per_worker=1, dashboard_address=None)
+    if use_dask_cuda:
+        pytest.importorskip("dask_cuda")
+    cluster = cuarray_dask.local_gpu_cluster(n_workers, use_dask_cuda=use_dask_cuda)
     return cluster, distributed.Client(cluster)
 
 
-def _device_sum_on_cluster(n_workers, rng):
+def _sum_and_gram_on_cluster(n_workers, use_dask_cuda, rng):
     host = rng.standard_normal((4000, 256))
-    cluster, client = _cuda_cluster(n_workers)
+    cluster, client = _gpu_cluster(n_workers, use_dask_cuda)
     try:
-        x = da.from_array(host, chunks=(4000 // (2 * n_workers), 256)).to_backend("cuarray").persist()
+        x = da.from_array(host, chunks=(4000 // (8 * n_workers), 256)).to_backend("cuarray").persist()
         total = (x.sum(axis=0) + (x @ x.T).sum(axis=1)[:256]).compute()
         assert isinstance(total, cuarray.ndarray)
         ref = host.sum(axis=0) + (host @ host.T).sum(axis=1)[:256]
         assert_allclose_np(total, ref, rtol=1e-9, atol=1e-7)
-        # Each worker holds chunks on its own GPU (dask-cuda sets CUDA_VISIBLE_DEVICES per worker).
+        # Every worker holds chunks, each on its own GPU (CUDA_VISIBLE_DEVICES rotated per worker).
         held = client.run(lambda dask_worker: len(dask_worker.data))
         assert len(held) == n_workers and all(count > 0 for count in held.values())
         visible = client.run(lambda: __import__("os").environ["CUDA_VISIBLE_DEVICES"].split(",")[0])
         assert sorted(visible.values()) == [str(i) for i in range(n_workers)]
+        counts = client.run(lambda: cuarray.cuda.runtime.getDeviceCount())
+        assert all(count == n_workers for count in counts.values())
     finally:
         client.close()
         cluster.close()
 
 
-@pytest.mark.gpu
-def test_local_cuda_cluster_one_worker(rng):
-    _device_sum_on_cluster(1, rng)
+def test_nanny_cluster_rotates_visible_devices():
+    # Host-side: the workers start and see their own GPU first; no GPU is touched.
+    distributed = pytest.importorskip("distributed")
+    cluster = cuarray_dask.local_gpu_cluster(3, use_dask_cuda=False)
+    try:
+        with distributed.Client(cluster) as client:
+            visible = client.run(lambda: __import__("os").environ["CUDA_VISIBLE_DEVICES"])
+            threads = client.nthreads()
+    finally:
+        cluster.close()
+    assert sorted(visible.values()) == ["0,1,2", "1,2,0", "2,0,1"]
+    assert sorted(threads.values()) == [1, 1, 1]
 
 
 @pytest.mark.gpu
-def test_local_cuda_cluster_two_gpus(rng):
+@pytest.mark.parametrize("use_dask_cuda", CLUSTERS)
+def test_cluster_one_worker(rng, use_dask_cuda):
+    _sum_and_gram_on_cluster(1, use_dask_cuda, rng)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("use_dask_cuda", CLUSTERS)
+def test_cluster_two_gpus(rng, use_dask_cuda):
     if cuarray.cuda.runtime.getDeviceCount() < 2:
         pytest.skip("needs two GPUs")
-    _device_sum_on_cluster(2, rng)
+    _sum_and_gram_on_cluster(2, use_dask_cuda, rng)
