@@ -43,11 +43,6 @@ def _cuarray_to_numpy(data, **kwargs):
     return cuarray.asnumpy(data, **kwargs)
 
 
-def _einsum(subscripts, *operands, dtype=None, casting="safe", order="K", optimize=False, **kwargs):
-    # Dask passes optimize=...; cuarray plans its own contraction order, so that flag is dropped.
-    return cuarray.einsum(subscripts, *operands, dtype=dtype, casting=casting, order=order, **kwargs)
-
-
 @sizeof.register(cuarray.ndarray)
 def _sizeof_cuarray(x):
     # Device bytes: what Dask's memory accounting (and dask-cuda's spilling) must count.
@@ -60,7 +55,7 @@ def _register_chunk_functions():
     register_chunk_type(cuarray.ndarray)
     for table, function in ((dispatch.concatenate_lookup, cuarray.concatenate),
                             (dispatch.tensordot_lookup, cuarray.tensordot),
-                            (dispatch.einsum_lookup, _einsum),
+                            (dispatch.einsum_lookup, cuarray.einsum),
                             (dispatch.take_lookup, cuarray.take),
                             (dispatch.empty_lookup, cuarray.empty),
                             (dispatch.percentile_lookup, percentile),

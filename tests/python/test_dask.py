@@ -93,13 +93,12 @@ def test_chunk_type_registered():
 
 @pytest.mark.parametrize("table, function", [
     ("concatenate_lookup", cuarray.concatenate), ("tensordot_lookup", cuarray.tensordot),
-    ("take_lookup", cuarray.take), ("empty_lookup", cuarray.empty)])
+    ("take_lookup", cuarray.take), ("empty_lookup", cuarray.empty), ("einsum_lookup", cuarray.einsum)])
 def test_dispatch_tables_hold_cuarray(table, function):
     assert getattr(dispatch, table).dispatch(cuarray.ndarray) is function
 
 
-def test_einsum_and_numpy_dispatch_hold_cuarray():
-    assert dispatch.einsum_lookup.dispatch(cuarray.ndarray) is cuarray_dask._einsum
+def test_conversion_dispatch_holds_cuarray():
     assert dispatch.to_numpy_dispatch.dispatch(cuarray.ndarray) is cuarray_dask._cuarray_to_numpy
     assert cuarray_dask.to_cuarray_dispatch.dispatch(np.ndarray) is cuarray_dask._numpy_to_cuarray
 
