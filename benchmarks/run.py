@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
-from . import (cold_start, copy_reference, creation, distributed, einsum, elementwise, fft, histograms, indexing, linalg_products,
-               interop, random, random_composites, user_kernels,
+from . import (cold_start, copy_reference, creation, dask_scaling, distributed, einsum, elementwise, fft,
+               histograms, indexing, linalg_products, interop, random, random_composites, user_kernels,
                linalg_solvers, manipulation, manipulation_copy, numpy_functions, overhead, reduction, scan, select, sets,
                sort, transfer)
 from .harness import GPU_LIBRARIES, LIBRARIES, Session, load_libraries
@@ -23,7 +23,7 @@ BENCHMARKS = [*copy_reference.CASES, *overhead.CASES, *elementwise.CASES, *creat
               *histograms.CASES, *manipulation.CASES, *manipulation_copy.CASES, *linalg_products.CASES,
               *linalg_solvers.CASES, *einsum.CASES, *fft.CASES,
               *user_kernels.CASES, *numpy_functions.CASES, *interop.CASES, *random.CASES, *random_composites.CASES,
-              *cold_start.CASES, *distributed.CASES]
+              *cold_start.CASES, *distributed.CASES, *dask_scaling.CASES]
 
 # Targets were set on an H200 with CuPy 14.2; elsewhere the verdicts are only indicative.
 REFERENCE_GPU = "H200"
