@@ -45,7 +45,9 @@ void bind_matmul_operators(nb::class_<PyArray>& cls) {
   });
   // ndarray.dot(b, out=None) is cuarray.dot (its argument checks and out= rules).
   cls.def("dot", [](nb::handle a, nb::handle b, nb::handle out) {
-    static nb::handle python_dot = nb::object(nb::module_::import_("cuarray._products").attr("dot")).release();  // lives for the process
+    // Borrowed from its module, which outlives every call: a reference of our own, never released,
+    // kept the package's modules (and their pools) alive into teardown, reported there as leaks.
+    static const nb::handle python_dot = nb::module_::import_("cuarray._products").attr("dot").ptr();
     return python_dot(a, b, out);
   }, nb::arg("b"), nb::arg("out").none() = nb::none());
 }

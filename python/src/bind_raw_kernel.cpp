@@ -14,9 +14,13 @@
 namespace cuarray::py {
 namespace {
 
-// Classes of other modules, imported on first use and kept for the process.
+// Classes of other modules, looked up on first use. The handle borrows the module's reference
+// (the class lives as long as its module, past any launch): a reference of our own, never
+// released, kept cuarray.cuda.memory and its pools alive into interpreter teardown, where nanobind
+// reported them leaked after any program that launched a RawKernel.
 nb::handle imported(const char* module, const char* name) {
-  return nb::object(nb::module_::import_(module).attr(name)).release();
+  const nb::object cls = nb::module_::import_(module).attr(name);
+  return nb::handle(cls.ptr());
 }
 
 // CuPy's rules (cupy/_core/_kernel's _pointer): None is a null pointer; a cuarray array or its
