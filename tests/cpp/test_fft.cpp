@@ -13,6 +13,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/fft.hpp"
 #include "expect_error.hpp"
+#include "expect_missing_library.hpp"
 #include "gpu_test.hpp"
 #include "libs/cufft.hpp"
 #include "ops/fft/fft_layout.hpp"
@@ -234,16 +235,7 @@ TEST(CufftLibrary, MissingLibraryErrorNamesItWhereAndHow) {
   runtime::LibrarySpec spec = libs::cufft_library_spec();
   EXPECT_STREQ(spec.title, "cuFFT");
   EXPECT_EQ(spec.sonames.front(), "libcufft.so.12");
-  spec.sonames = {"libcufft.so.0-not-there"};
-  try {
-    runtime::open_library(spec);
-    FAIL() << "a missing library loaded";
-  } catch (const Error& e) {
-    const std::string message = e.what();
-    EXPECT_EQ(e.kind(), ErrorKind::CudaRuntime);
-    EXPECT_NE(message.find("cuFFT"), std::string::npos) << message;
-    EXPECT_NE(message.find("pip install nvidia-cufft"), std::string::npos) << message;
-  }
+  test::expect_missing_library_error(spec, "libcufft.so.0-not-there", "nvidia-cufft");
 }
 
 // A C-contiguous array over host memory that is never read: what the argument checks see.
