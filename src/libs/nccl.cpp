@@ -134,6 +134,15 @@ void* live(void* comm) {
   return comm;
 }
 
+// One collective or point-to-point call on a live communicator: after cuarray's held launches
+// (ForeignWork), its status checked under `what`.
+template <class Call>
+void on_stream(void* comm, int device, const char* what, Call&& call) {
+  const ncclComm_t live_comm = as_comm(live(comm));
+  runtime::ForeignWork after_held_launches(device);
+  check_nccl(call(live_comm), what);
+}
+
 }  // namespace
 
 int Communicator::device() const {
@@ -168,57 +177,51 @@ void Communicator::abort() {
 
 void Communicator::all_reduce(uintptr_t send, uintptr_t recv, size_t count, int datatype, int op,
                               uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclAllReduce(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), comm,
-                                  as_stream(stream)),
-             "ncclAllReduce");
+  on_stream(comm_, device_, "ncclAllReduce", [&](ncclComm_t comm) {
+    return nccl().ncclAllReduce(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), comm,
+                                as_stream(stream));
+  });
 }
 
 void Communicator::reduce(uintptr_t send, uintptr_t recv, size_t count, int datatype, int op, int root,
                           uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclReduce(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), root, comm,
-                               as_stream(stream)),
-             "ncclReduce");
+  on_stream(comm_, device_, "ncclReduce", [&](ncclComm_t comm) {
+    return nccl().ncclReduce(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), root, comm,
+                             as_stream(stream));
+  });
 }
 
 void Communicator::broadcast(uintptr_t send, uintptr_t recv, size_t count, int datatype, int root,
                              uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclBroadcast(as_cptr(send), as_ptr(recv), count, as_type(datatype), root, comm,
-                                  as_stream(stream)),
-             "ncclBroadcast");
+  on_stream(comm_, device_, "ncclBroadcast", [&](ncclComm_t comm) {
+    return nccl().ncclBroadcast(as_cptr(send), as_ptr(recv), count, as_type(datatype), root, comm, as_stream(stream));
+  });
 }
 
 void Communicator::all_gather(uintptr_t send, uintptr_t recv, size_t count, int datatype, uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclAllGather(as_cptr(send), as_ptr(recv), count, as_type(datatype), comm, as_stream(stream)),
-             "ncclAllGather");
+  on_stream(comm_, device_, "ncclAllGather", [&](ncclComm_t comm) {
+    return nccl().ncclAllGather(as_cptr(send), as_ptr(recv), count, as_type(datatype), comm, as_stream(stream));
+  });
 }
 
 void Communicator::reduce_scatter(uintptr_t send, uintptr_t recv, size_t count, int datatype, int op,
                                   uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclReduceScatter(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), comm,
-                                      as_stream(stream)),
-             "ncclReduceScatter");
+  on_stream(comm_, device_, "ncclReduceScatter", [&](ncclComm_t comm) {
+    return nccl().ncclReduceScatter(as_cptr(send), as_ptr(recv), count, as_type(datatype), as_op(op), comm,
+                                    as_stream(stream));
+  });
 }
 
 void Communicator::send(uintptr_t buffer, size_t count, int datatype, int peer, uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclSend(as_cptr(buffer), count, as_type(datatype), peer, comm, as_stream(stream)), "ncclSend");
+  on_stream(comm_, device_, "ncclSend", [&](ncclComm_t comm) {
+    return nccl().ncclSend(as_cptr(buffer), count, as_type(datatype), peer, comm, as_stream(stream));
+  });
 }
 
 void Communicator::recv(uintptr_t buffer, size_t count, int datatype, int peer, uintptr_t stream) const {
-  ncclComm_t comm = as_comm(live(comm_));
-  runtime::ForeignWork on_stream(device_);
-  check_nccl(nccl().ncclRecv(as_ptr(buffer), count, as_type(datatype), peer, comm, as_stream(stream)), "ncclRecv");
+  on_stream(comm_, device_, "ncclRecv", [&](ncclComm_t comm) {
+    return nccl().ncclRecv(as_ptr(buffer), count, as_type(datatype), peer, comm, as_stream(stream));
+  });
 }
 
 }  // namespace cuarray::nccl

@@ -115,35 +115,23 @@ Generator::Counters Generator::reserve(uint64_t count) {
 
 NDArray Generator::random(const Shape& shape, DType dtype) {
   require_float(dtype, "random");
-  NDArray out = empty(shape, dtype);
-  const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-  fill(FillKind::Uniform, out, key, offset, {});
-  return out;
+  return filled(*this, FillKind::Uniform, shape, dtype);
 }
 
 NDArray Generator::standard_normal(const Shape& shape, DType dtype) {
   require_float(dtype, "standard_normal");
-  NDArray out = empty(shape, dtype);
-  const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-  fill(FillKind::Normal, out, key, offset, {});
-  return out;
+  return filled(*this, FillKind::Normal, shape, dtype);
 }
 
 NDArray Generator::standard_exponential(const Shape& shape, DType dtype) {
   require_float(dtype, "standard_exponential");
-  NDArray out = empty(shape, dtype);
-  const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-  fill(FillKind::Exponential, out, key, offset, {});
-  return out;
+  return filled(*this, FillKind::Exponential, shape, dtype);
 }
 
 NDArray Generator::random_bits(const Shape& shape, DType dtype) {
   if (dtype != DType::UInt32 && dtype != DType::UInt64)
     throw_error(ErrorKind::Type, "random bits are uint32 or uint64");
-  NDArray out = empty(shape, dtype);
-  const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-  fill(FillKind::Integer, out, key, offset, {0, 0, 0, dtype == DType::UInt32 ? 0xFFFFFFFFull : ~0ull});
-  return out;
+  return filled(*this, FillKind::Integer, shape, dtype, {0, 0, 0, dtype == DType::UInt32 ? 0xFFFFFFFFull : ~0ull});
 }
 
 NDArray Generator::permutation_prefix(int64_t n, int64_t k) {
@@ -171,8 +159,7 @@ NDArray Generator::sample(std::string_view distribution, std::span<const Operand
   if (def.scalar_fill != ScalarFill::None && all_host_scalars(params)) {
     std::optional<InversionTable> table;
     if (const std::optional<FillParams> p = scalar_fill_params(def.scalar_fill, params, table)) {
-      const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-      fill(fill_kind(def.scalar_fill), out, key, offset, *p);
+      fill_next(*this, fill_kind(def.scalar_fill), out, *p);
       return out;
     }
   }

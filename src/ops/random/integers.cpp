@@ -97,10 +97,8 @@ NDArray Generator::integers(const Operand& low, const Operand& high, std::option
     if (lo < b.low) out_of_bounds("low", dtype);
     if (hi > b.high) out_of_bounds("high", dtype);
     if (lo > hi) throw_error(ErrorKind::Value, endpoint ? "low > high" : "low >= high");
-    NDArray out = empty(output_shape(bounds, size, true), dtype);
-    const auto [key, offset] = reserve(static_cast<uint64_t>(out.size()));
-    fill(FillKind::Integer, out, key, offset, {0, 0, static_cast<uint64_t>(lo), static_cast<uint64_t>(hi - lo)});
-    return out;
+    return filled(*this, FillKind::Integer, output_shape(bounds, size, true), dtype,
+                  {0, 0, static_cast<uint64_t>(lo), static_cast<uint64_t>(hi - lo)});
   }
   const DType loop_t = dtype == DType::UInt64 ? DType::UInt64 : DType::Int64;
   const Shape shape = output_shape(bounds, size, true);  // np.broadcast(low, high, out)'s message first

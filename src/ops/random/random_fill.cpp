@@ -58,4 +58,15 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
                   kind == FillKind::Inversion ? p.table->step : int64_t{0});
 }
 
+void fill_next(Generator& g, FillKind kind, const NDArray& out, const FillParams& p) {
+  const auto [key, offset] = g.reserve(static_cast<uint64_t>(out.size()));
+  fill(kind, out, key, offset, p);
+}
+
+NDArray filled(Generator& g, FillKind kind, const Shape& shape, DType dtype, const FillParams& p) {
+  NDArray out = empty(shape, dtype);
+  fill_next(g, kind, out, p);
+  return out;
+}
+
 }  // namespace cuarray::random
