@@ -9,7 +9,7 @@
 #include "convert.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/interop.hpp"
-#include "interop/current_device_scope.hpp"
+#include "runtime/current_device_scope.hpp"
 
 namespace cuarray::py {
 namespace {
@@ -224,7 +224,7 @@ nb::object from_cuda_array_interface(nb::handle obj, nb::handle desc, nb::handle
                                                        : strides_from_py(strides),
                                      dtype, *device, python_owner(obj));
   if (mode != CopyMode::Always && !read_only) return wrap(std::move(view));
-  interop::CurrentDeviceScope on(*device);
+  runtime::CurrentDeviceScope on(*device);
   NDArray copied = view.copy(Order::K);
   current_stream()->synchronize();  // the owner may reuse its memory once released, on its own streams
   return wrap(std::move(copied));

@@ -7,7 +7,7 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/interop.hpp"
-#include "interop/current_device_scope.hpp"
+#include "runtime/current_device_scope.hpp"
 
 namespace cuarray {
 namespace {
@@ -61,7 +61,7 @@ ExportSource export_source(const NDArray& a, const DLPackRequest& request) {
   if (want.device_type == kDLCUDA) {
     if (same_device) {
       if (request.copy != CopyMode::Always) return {a, nullptr, here, false};
-      interop::CurrentDeviceScope on(a.device());
+      runtime::CurrentDeviceScope on(a.device());
       return {a.copy(Order::K), nullptr, here, true};
     }
     if (want.device_id < 0 || want.device_id >= device_count())

@@ -6,7 +6,7 @@
 
 #include "cuarray/errors.hpp"
 #include "cuarray/interop.hpp"
-#include "interop/current_device_scope.hpp"
+#include "runtime/current_device_scope.hpp"
 
 namespace cuarray {
 namespace {
@@ -79,7 +79,7 @@ NDArray import_tensor(const DLTensor& t, bool read_only, std::shared_ptr<const v
                                                   "a copy is needed (copy=False)"
                                                 : "the DLPack tensor is on device " + std::to_string(where) +
                                                       ", not " + std::to_string(target) + ": a copy is needed (copy=False)");
-      interop::CurrentDeviceScope on(target);
+      runtime::CurrentDeviceScope on(target);
       if (shape_size(shape) == 0) return empty(shape, *dtype);  // the data pointer may be null
       NDArray view = view_foreign_memory(data, shape, strides, *dtype, where, std::move(owner));
       if (!must_copy) return view;
@@ -93,7 +93,7 @@ NDArray import_tensor(const DLTensor& t, bool read_only, std::shared_ptr<const v
     case kDLCUDAHost: {
       if (copy == CopyMode::Never)
         throw_error(ErrorKind::Value, "the DLPack tensor is in host memory: a copy to the GPU is needed (copy=False)");
-      interop::CurrentDeviceScope on(device.value_or(current_device()));
+      runtime::CurrentDeviceScope on(device.value_or(current_device()));
       return host_to_device(data, shape, strides, *dtype);
     }
     default:

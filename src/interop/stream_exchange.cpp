@@ -1,7 +1,7 @@
 // The stream protocol of DLPack and the CUDA Array Interface: whoever hands data over makes the
 // receiving stream wait on an event recorded on the stream that produced it. The host never waits.
 #include "cuarray/interop.hpp"
-#include "interop/current_device_scope.hpp"
+#include "runtime/current_device_scope.hpp"
 
 namespace cuarray {
 namespace {
@@ -12,7 +12,7 @@ StreamHandle canonical(StreamHandle s) { return s ? s : legacy_default_stream();
 }  // namespace
 
 StreamHandle exchange_stream(int device) {
-  interop::CurrentDeviceScope on(device);
+  runtime::CurrentDeviceScope on(device);
   return canonical(current_stream_handle());
 }
 
@@ -21,7 +21,7 @@ void stream_wait_stream(StreamHandle waiter, StreamHandle producer, int device) 
     flush_launches();  // one stream keeps the order, once cuarray's held launches are on it
     return;
   }
-  interop::CurrentDeviceScope on(device);
+  runtime::CurrentDeviceScope on(device);
   Event event(/*blocking=*/false, /*disable_timing=*/true);
   event.record(producer);  // after cuarray's held launches (Event::record holds a ForeignWork guard)
   stream_wait_event(waiter, event);

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "runtime/context.hpp"
+#include "runtime/current_device_scope.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
 #include "ops/engines/copy/copy.hpp"
@@ -46,10 +47,8 @@ void NDArray::copy_to_host(void* dst) const {
     copy(Order::C).copy_to_host(dst);
     return;
   }
-  int saved = current_device();
-  set_current_device(device());
+  runtime::CurrentDeviceScope on(device());
   copy_device_to_host(dst, data_, static_cast<size_t>(nbytes()), current_stream_handle());
-  set_current_device(saved);
 }
 
 void NDArray::copy_from_host(const void* src) {
@@ -61,12 +60,10 @@ void NDArray::copy_from_host(const void* src) {
 NDArray to_device(const NDArray& a, int device) {
   if (a.device() == device) return a;
   NDArray src = a.c_contiguous() ? a : a.copy(Order::C);
-  int saved = current_device();
-  set_current_device(device);
+  runtime::CurrentDeviceScope on(device);
   NDArray out = empty(a.shape(), a.dtype());
   copy_peer(out.raw_data(), device, src.raw_data(), src.device(), static_cast<size_t>(src.nbytes()),
             current_stream_handle());
-  set_current_device(saved);
   return out;
 }
 

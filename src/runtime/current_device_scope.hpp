@@ -1,9 +1,10 @@
 // Makes a device the calling thread's current one for a scope (current_device(), the current
-// stream and new allocations follow it), then restores the previous one.
+// stream and new allocations follow it), then restores the previous one, also when the scope
+// ends by an exception. (runtime::ScopedActivation is the driver-context counterpart.)
 #pragma once
 #include "cuarray/runtime.hpp"
 
-namespace cuarray::interop {
+namespace cuarray::runtime {
 
 class CurrentDeviceScope {
  public:
@@ -24,4 +25,4 @@ class CurrentDeviceScope {
   int previous_;
 };
 
-}  // namespace cuarray::interop
+}  // namespace cuarray::runtime
