@@ -199,6 +199,11 @@ def empty(shape, dtype=None, order="C"):
     return _core.empty(_shape(shape), float if dtype is None else dtype, order)
 
 
+# The undecorated functions, for calls from inside this module: each device= layer is one more
+# Python call per array made.
+_empty = empty.__wrapped__
+
+
 @with_device
 def zeros(shape, dtype=None, order="C"):
     return _core.zeros(_shape(shape), float if dtype is None else dtype, order)
@@ -213,7 +218,7 @@ def ones(shape, dtype=None, order="C"):
 def full(shape, fill_value, dtype=None, order="C"):
     if isinstance(fill_value, ndarray) or isinstance(fill_value, (_np.ndarray, list, tuple)):
         value = asarray(fill_value)
-        out = empty(shape, value.dtype if dtype is None else dtype, order)
+        out = _empty(shape, value.dtype if dtype is None else dtype, order)
         out[...] = value
         return out
     return _core.full(_shape(shape), fill_value, dtype, order)
@@ -237,26 +242,29 @@ def _like(a, dtype, order, shape):
 def empty_like(a, dtype=None, order="K", subok=None, shape=None):
     if isinstance(a, ndarray) and shape is None:
         return _core.empty_like(a, dtype, order)  # order K keeps a's memory order
-    return empty(*_like(a, dtype, order, shape))
+    return _empty(*_like(a, dtype, order, shape))
+
+
+_empty_like = empty_like.__wrapped__
 
 
 @with_device
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, shape=shape)
+    out = _empty_like(a, dtype, order, shape=shape)
     out.fill(0)
     return out
 
 
 @with_device
 def ones_like(a, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, shape=shape)
+    out = _empty_like(a, dtype, order, shape=shape)
     out.fill(1)
     return out
 
 
 @with_device
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, shape=shape)
+    out = _empty_like(a, dtype, order, shape=shape)
     out[...] = fill_value
     return out
 
