@@ -104,7 +104,9 @@ NDArray eye(int64_t n, int64_t m, int64_t k, DType dtype);
 NDArray tri(int64_t n, int64_t m, int64_t k, DType dtype);  // ones at and below the k-th diagonal
 NDArray from_host(const void* data, const Shape& shape, DType dtype, Order order = Order::C);  // contiguous bytes
 
-// Moves an array to `device` (a copy when it lives elsewhere).
-NDArray to_device(const NDArray& a, int device);
+// The array on `device`: `a` itself when it lives there, else a copy in `order` (K keeps a C- or
+// F-contiguous layout; other layouts become C-contiguous on `a`'s device first), moved peer to peer
+// after `a`'s device's current stream and before its later work.
+NDArray to_device(const NDArray& a, int device, Order order = Order::K);
 
 }  // namespace cuarray

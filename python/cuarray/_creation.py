@@ -33,7 +33,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
         a, copy = foreign, False
     if isinstance(a, ndarray):
         if a._device_id != _core.get_current_device():
-            a = _core.to_device(a, _core.get_current_device())
+            a, copy = _core.to_device(a, _core.get_current_device()), False  # the move made the copy
         if dtype is not None or order in ("C", "F"):
             return a.astype(a.dtype if dtype is None else dtype, order=order or "K", copy=bool(copy))
         return a.copy(order="K") if copy else a
@@ -131,9 +131,9 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     if foreign is not None:  # another library's GPU memory: copied below unless copy=False
         obj = foreign
     if isinstance(obj, ndarray):
+        if obj._device_id != _core.get_current_device():
+            obj, copy = obj.copy(order="K" if order in (None, "K", "A") else order), False  # moved by the copy
         out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
-        if out._device_id != _core.get_current_device():
-            out = _core.to_device(out, _core.get_current_device())
     else:
         out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
     if out.ndim < ndmin:

@@ -259,8 +259,13 @@ void bind_ndarray(nb::module_& m) {
         return r.raw_data() == a.raw_data() && r.dtype() == a.dtype() && !copy ? nb::borrow(s) : wrap(std::move(r));
       }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting").none() = nb::none(), nb::arg("subok").none() = nb::none(),
       nb::arg("copy") = true)
-      .def("copy", [](nb::handle s, nb::handle order) { return wrap(array_of(s).copy(order_from_py(order, Order::C))); },
-           nb::arg("order") = "C")
+      // CuPy's rule: the copy lands on the current device, also for an array of another device.
+      .def("copy", [](nb::handle s, nb::handle order) {
+        const NDArray& a = array_of(s);
+        const Order o = order_from_py(order, Order::C);
+        const int here = current_device();
+        return wrap(a.device() == here ? a.copy(o) : to_device(a, here, o));
+      }, nb::arg("order") = "C")
       .def("fill", [](nb::handle s, nb::handle value) {
         auto v = scalar_from_py(is_array(value) ? element(array_of(value)) : nb::borrow(value));
         if (!v) throw_error(ErrorKind::Type, "fill() needs a scalar value");

@@ -1,6 +1,7 @@
 #include "core/array_checks.hpp"
 
 #include "cuarray/errors.hpp"
+#include "runtime/context.hpp"
 
 namespace cuarray {
 
@@ -24,6 +25,14 @@ void check_device(const NDArray& a, int device, std::string_view what) {
   throw_error(ErrorKind::Value, "array device must be same as the current device: " + std::string(what) +
                                     " is on device " + std::to_string(a.device()) + " and the current device is " +
                                     std::to_string(device));
+}
+
+int activate_current_device(std::initializer_list<const NDArray*> operands) {
+  const int device = current_device();
+  for (const NDArray* a : operands)
+    if (a) check_device(*a, device);
+  runtime::activate(device);
+  return device;
 }
 
 }  // namespace cuarray

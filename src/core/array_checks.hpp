@@ -1,6 +1,7 @@
 // Checks and descriptions of arrays that many operations share: one definition each, so that every
 // operation words an error the same way and decides "may these two arrays alias?" by one rule.
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,11 @@ bool same_view(const NDArray& a, const NDArray& b);
 // ValueError naming both devices unless `a` lives on `device` (the device the operation runs on);
 // `what` names the array in the message ("array", "output array", "b", ...).
 void check_device(const NDArray& a, int device, std::string_view what = "array");
+
+// The device an operation's kernels run on: the current one (CuPy's rule), made active for the
+// driver calls that follow. ValueError naming both devices when an operand lives elsewhere (a kernel
+// on one device must not be handed another's pointers: that faults, or crawls over the peer link).
+// Null operands are skipped.
+int activate_current_device(std::initializer_list<const NDArray*> operands);
 
 }  // namespace cuarray

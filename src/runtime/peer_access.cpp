@@ -1,12 +1,16 @@
 #include "cuarray/peer_access.hpp"
 
 #include <initializer_list>
+#include <mutex>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
+#include "runtime/peer_path.hpp"
 
 namespace cuarray {
 namespace {
@@ -58,4 +62,19 @@ void device_enable_peer_access(int peer) {
   CU_CALL(cuCtxEnablePeerAccess, peer_context, 0);
 }
 
+namespace runtime {
+
+void open_peer_path(int device, int peer) {
+  static std::mutex mutex;
+  static std::set<std::pair<int, int>> checked;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (device == peer || !checked.insert({device, peer}).second) return;
+  if (!device_can_access_peer(device, peer)) return;  // the driver stages such copies through the host
+  CUcontext peer_context = primary_context(peer);
+  ScopedActivation on(device);
+  const CUresult r = driver().cuCtxEnablePeerAccess(peer_context, 0);
+  if (r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) check(r, "cuCtxEnablePeerAccess");
+}
+
+}  // namespace runtime
 }  // namespace cuarray

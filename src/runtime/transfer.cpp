@@ -3,10 +3,13 @@
 // threads fill (or drain) chunk i+1. See docs/memory.md.
 #include <array>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <vector>
 
 #include "runtime/context.hpp"
+#include "runtime/current_device_scope.hpp"
+#include "runtime/peer_path.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
@@ -182,16 +185,49 @@ void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle
   for (size_t i = chunks > kStages - 1 ? chunks - (kStages - 1) : 0; i < chunks; ++i) drain(i);
 }
 
+namespace {
+
+// An event recorded now on `stream`, created on `device` (Event's device is the current one).
+std::unique_ptr<Event> record_on(int device, StreamHandle stream) {
+  runtime::CurrentDeviceScope on(device);
+  auto event = std::make_unique<Event>(false, true, false);
+  event->record(stream);
+  return event;
+}
+
+StreamHandle current_stream_of(int device) {
+  runtime::CurrentDeviceScope on(device);
+  return current_stream_handle();
+}
+
+}  // namespace
+
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream) {
   if (nbytes == 0) return;
-  runtime::ForeignWork work(dst_device);
-  CUcontext dst_ctx, src_ctx;
-  CU_CALL(cuCtxGetCurrent, &dst_ctx);
-  runtime::activate(src_device);
-  CU_CALL(cuCtxGetCurrent, &src_ctx);
-  runtime::activate(dst_device);
-  CU_CALL(cuMemcpyPeerAsync, reinterpret_cast<CUdeviceptr>(dst), dst_ctx, reinterpret_cast<CUdeviceptr>(src), src_ctx,
-          nbytes, stream);
+  runtime::open_peer_path(dst_device, src_device);
+  // cuMemcpyPeerAsync is ordered on `stream` alone. The source device's current stream may still be
+  // writing the source, and its later work (the pool handing the source's memory to a new array)
+  // must not overwrite it before the copy has read it: one event each way orders the two devices
+  // without a host synchronization.
+  const StreamHandle source_stream = current_stream_of(src_device);
+  const auto source_written = record_on(src_device, source_stream);
+  {
+    runtime::CurrentDeviceScope on(dst_device);
+    stream_wait_event(stream, *source_written);
+  }
+  {
+    runtime::ForeignWork work(dst_device);
+    CUcontext dst_ctx, src_ctx;
+    CU_CALL(cuCtxGetCurrent, &dst_ctx);
+    runtime::activate(src_device);
+    CU_CALL(cuCtxGetCurrent, &src_ctx);
+    runtime::activate(dst_device);
+    CU_CALL(cuMemcpyPeerAsync, reinterpret_cast<CUdeviceptr>(dst), dst_ctx, reinterpret_cast<CUdeviceptr>(src),
+            src_ctx, nbytes, stream);
+  }
+  const auto copied = record_on(dst_device, stream);
+  runtime::CurrentDeviceScope on(src_device);
+  stream_wait_event(source_stream, *copied);
 }
 
 }  // namespace cuarray

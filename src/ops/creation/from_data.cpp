@@ -2,7 +2,6 @@
 // devices (NumPy's "From existing data" creation routines and the ndarray methods behind them).
 #include <cstring>
 
-#include "runtime/context.hpp"
 #include "runtime/current_device_scope.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/ndarray.hpp"
@@ -57,11 +56,16 @@ void NDArray::copy_from_host(const void* src) {
   copy_host_to_device(data_, src, static_cast<size_t>(nbytes()), current_stream_handle());
 }
 
-NDArray to_device(const NDArray& a, int device) {
+NDArray to_device(const NDArray& a, int device, Order order) {
   if (a.device() == device) return a;
-  NDArray src = a.c_contiguous() ? a : a.copy(Order::C);
+  NDArray src;
+  {
+    runtime::CurrentDeviceScope on(a.device());
+    src = a.astype(a.dtype(), false, order);
+    if (!src.c_contiguous() && !src.f_contiguous()) src = src.astype(src.dtype(), true, Order::C);
+  }
   runtime::CurrentDeviceScope on(device);
-  NDArray out = empty(a.shape(), a.dtype());
+  NDArray out = empty(a.shape(), a.dtype(), src.c_contiguous() ? Order::C : Order::F);
   copy_peer(out.raw_data(), device, src.raw_data(), src.device(), static_cast<size_t>(src.nbytes()),
             current_stream_handle());
   return out;

@@ -5,7 +5,6 @@
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
@@ -96,7 +95,7 @@ NDArray run_bins(BinRule rule, const NDArray& x_any, const NDArray& edges_any, c
   NDArray out = empty(x.shape(), DType::Int64);
   const int64_t n = x.size();
   if (n == 0) return out;
-  runtime::activate(x.device());
+  activate_current_device({&x, &edges});
   jit::KernelKey key(jit::KernelFamily::HistogramBins);
   key.push(static_cast<uint8_t>(rule)).push(reversed);
   key.push(static_cast<uint8_t>(x.dtype())).push(static_cast<uint8_t>(edges.dtype()));

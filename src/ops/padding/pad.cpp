@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
@@ -91,7 +91,7 @@ NDArray pad(const NDArray& a, std::span<const PadWidth> widths, PadMode mode,
   v.strides[0] = a.strides();
   const bool index64 = ops::needs_index64(v, out.size());
 
-  runtime::activate(out.device());
+  activate_current_device({&out, &a});
   const runtime::Kernel f = ops::pad_kernel(mode, word, nd, index64);
   runtime::KernelArgs args(index64);
   args.value(static_cast<const char*>(a.raw_data())).value(out.raw_data()).index(out.size());

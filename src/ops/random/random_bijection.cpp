@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/runtime.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
 #include "ops/engines/launch_config.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray::random {
@@ -25,7 +25,7 @@ std::string random_bijection_source() {
 void fill_bijection_prefix(const NDArray& out, uint64_t n, uint64_t key, uint64_t counter) {
   const int64_t k = out.size();
   if (k == 0) return;
-  runtime::activate(out.device());
+  activate_current_device({&out});
   const runtime::Kernel f = jit::get_kernel(jit::KernelKey(jit::KernelFamily::RandomBijection), [] {
     return jit::KernelSource{random_bijection_source(), "cuarray_random_bijection"};
   });

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "jit/kernel_source.hpp"
 #include "kernels/fragments.hpp"
 #include "ops/engines/launch_config.hpp"
 #include "ops/random/ziggurat.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray::random {
@@ -38,7 +38,7 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   if (kind == FillKind::Inversion) cdf = from_host(p.table->cdf.data(), {kInversionEntries}, DType::Float64);
   jit::KernelKey key_bytes(jit::KernelFamily::RandomFill);
   key_bytes.push(static_cast<uint8_t>(kind)).push(static_cast<uint8_t>(out.dtype())).push(wide);
-  runtime::activate(out.device());
+  activate_current_device({&out});
   const runtime::Kernel f = jit::get_kernel(key_bytes, [&] {
     return jit::KernelSource{random_fill_source(kind, out.dtype(), wide), "cuarray_random_fill"};
   });

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/reduction.hpp"
 #include "cuarray/sorting.hpp"
@@ -13,7 +14,6 @@
 #include "jit/kernel_source.hpp"
 #include "ops/engines/launch_config.hpp"
 #include "ops/engines/sort/sort.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray {
@@ -54,9 +54,9 @@ namespace {
 // `flag` is side='right' for positions, invert for membership.
 void search(const NDArray& a, const NDArray& v, ops::SearchOutput output, int flag, const NDArray* sorter,
             NDArray& out) {
+  activate_current_device({&a, &v, sorter, &out});
   const NDArray sa = a.c_contiguous() ? a : a.copy(Order::C);
   const NDArray sv = v.c_contiguous() ? v : v.copy(Order::C);
-  runtime::activate(a.device());
   const bool index64 = a.size() > INT32_MAX;
   jit::KernelKey key(jit::KernelFamily::SearchSorted);
   key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(output));

@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "core/array_checks.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/sorting.hpp"
 #include "jit/kernel_cache.hpp"
@@ -17,7 +18,6 @@
 #include "ops/engines/reduction/reduction.hpp"
 #include "ops/engines/sort/rows_along.hpp"
 #include "ops/engines/sort/sort.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 
 namespace cuarray {
@@ -87,7 +87,7 @@ NDArray quantile(const NDArray& a, const NDArray& q, std::optional<std::span<con
   NDArray sorted = empty(r.rows.shape(), a.dtype());
   ops::sort_rows(r.rows, r.row_len, &sorted, nullptr);
   const NDArray qd = q.astype(DType::Float64, false).copy(Order::C);
-  runtime::activate(a.device());
+  activate_current_device({&a});
   jit::KernelKey key(jit::KernelFamily::Quantile);
   key.push(static_cast<uint8_t>(a.dtype())).push(static_cast<uint8_t>(out_dtype));
   const runtime::Kernel kernel = jit::get_kernel(key, [&] {

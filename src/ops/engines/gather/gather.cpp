@@ -5,10 +5,10 @@
 #include <optional>
 #include <vector>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/host_flag.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
@@ -179,7 +179,7 @@ void run_gather(const NDArray& out, const IndexedArray& src, const IndexOperand&
   const int64_t n = out.size();
   check_nonempty_axis(src, n, mode, true, "cannot do a non-empty take from an empty axes.");
   if (n == 0) return;
-  runtime::activate(out.device());
+  activate_current_device({&out, &src.array, &index.array});
   StridedView v;
   v.count = 3;
   v.shape = out.shape();
@@ -221,7 +221,7 @@ void run_scatter(const IndexedArray& dst, const NDArray& values, const IndexOper
   const int64_t n = shape_size(values.shape());
   check_nonempty_axis(dst, n, mode, false, "cannot replace elements of an empty array");
   if (n == 0) return;
-  runtime::activate(values.device());
+  activate_current_device({&dst.array, &values, &index.array});
   const DType idtype = index.array.dtype();
   StridedView v;
   v.count = 4;

@@ -4,10 +4,10 @@
 #include <cstdlib>
 #include <vector>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
@@ -252,8 +252,8 @@ void run_reduction(const ReductionSpec& spec, const NDArray& in, std::span<const
   for (const NDArray& e : extra)
     if (e.shape() != in.shape()) throw_error(ErrorKind::Value, "run_reduction: an extra input's shape differs from the input's");
   if (out.size() == 0) return;
-  const int device = in.device();
-  runtime::activate(device);
+  const int device = activate_current_device({&in, &out, where});
+  for (const NDArray& e : extra) check_device(e, device);
   // Kept dims: operands (out, in[, where], extra..); reduced dims: operands (in[, where], extra..).
   StridedView kept, red;
   const int kept_first_extra = where ? 3 : 2, red_first_extra = where ? 2 : 1;

@@ -6,7 +6,6 @@
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "core/array_checks.hpp"
@@ -147,8 +146,7 @@ ScanLayout plan_scan(const ScanGeometry& g, DType acc, bool associative, int sms
 
 void run_scan(const ScanSpec& spec, const NDArray& in_arg, int axis, DType loop, DType acc, const NDArray& out) {
   if (out.size() == 0) return;
-  const int device = out.device();
-  runtime::activate(device);
+  const int device = activate_current_device({&in_arg, &out});
   // An input that partly overlaps the output would be overwritten before it is read.
   // (A default NDArray is 0-d with size 1, so the copy is chosen by the flag, not by its size.)
   const bool stage = overlaps(in_arg, out) && !same_view(in_arg, out);

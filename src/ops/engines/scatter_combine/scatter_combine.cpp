@@ -5,10 +5,10 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"
@@ -167,8 +167,7 @@ void scatter_combine(int ufunc_index, const ParsedLoop& loop, const NDArray& tar
   if (ni > kMaxIndexArrays) throw_error(ErrorKind::Index, "too many index arrays for ufunc.at");
   const int64_t n = shape_size(sel.shape);
   if (n == 0) return;
-  const int device = target.device();
-  runtime::activate(device);
+  const int device = activate_current_device({&target, value ? value->array : nullptr});
 
   // View operands: target, value, index arrays, over the selection's shape.
   StridedView view;

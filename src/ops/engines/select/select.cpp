@@ -2,10 +2,10 @@
 
 #include <cstdlib>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
@@ -65,7 +65,7 @@ std::string select_source(SelectPass pass, DType pred, int word_bytes, SelectMod
 Selection::Selection(const NDArray& pred) : pred_(pred) {
   const int64_t n = pred.size();
   if (n == 0) return;
-  runtime::activate(pred.device());
+  activate_current_device({&pred});
   const StridedView v = iteration(pred, nullptr);
   const int rank = std::max<int>(1, static_cast<int>(v.shape.size()));
   const bool index64 = needs_index64(v, n);

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
+#include "core/array_checks.hpp"
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/context.hpp"
 #include "runtime/launch.hpp"
 #include "cuarray/errors.hpp"
 #include "jit/kernel_source.hpp"
@@ -179,7 +179,7 @@ RowSortPlan plan_row_sort(DType dtype, int64_t row_len) {
 
 void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const NDArray* index) {
   if (in.size() == 0) return;
-  runtime::activate(in.device());
+  activate_current_device({&in, values, index});
   const RowSortPlan plan = plan_row_sort(in.dtype(), row_len);
   if (plan.threads) block_sort(in, row_len, values, index, plan);
   else radix_sort(in, row_len, values, index ? RadixPayload{RadixPayload::FlatIndex, 4} : RadixPayload{}, nullptr, index);
@@ -187,14 +187,14 @@ void sort_rows(const NDArray& in, int64_t row_len, const NDArray* values, const 
 
 void sort_pairs(const NDArray& keys, const NDArray& payload, const NDArray& keys_out, const NDArray& payload_out) {
   if (keys.size() == 0) return;
-  runtime::activate(keys.device());
+  activate_current_device({&keys, &payload, &keys_out, &payload_out});
   radix_sort(keys, keys.size(), &keys_out, {RadixPayload::Words, static_cast<uint8_t>(payload.itemsize())}, &payload,
              &payload_out);
 }
 
 void gather_rows(const NDArray& in, const NDArray& index, int64_t row_len, const NDArray& out) {
   if (out.size() == 0) return;
-  runtime::activate(in.device());
+  activate_current_device({&in, &index, &out});
   jit::KernelKey key(jit::KernelFamily::GatherRows);
   key.push(static_cast<uint8_t>(in.dtype()));
   const runtime::Kernel kernel = jit::get_kernel(
