@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <functional>
@@ -28,6 +30,8 @@ void sincospif(float x, float* s, float* c) {
   *s = std::sin(static_cast<float>(M_PI) * x), *c = std::cos(static_cast<float>(M_PI) * x);
 }
 double cospi(double x) { return std::cos(M_PI * x); }
+double __longlong_as_double(long long i) { return std::bit_cast<double>(i); }
+long long __double_as_longlong(double x) { return std::bit_cast<long long>(x); }
 }  // namespace
 namespace cuarray {
 constexpr double kPi = M_PI;  // from common.cuh on the device
@@ -166,17 +170,29 @@ double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 // Float64 normals as the bulk fill draws them: a Philox block's two 64-bit words per group, the
 // group's slow paths drawing from one redraw stream at draw 1, 2, ...
+const std::vector<cuarray::ZigguratLayer>& ziggurat_layers() {
+  static const std::vector<cuarray::ZigguratLayer> layers = [] {
+    const auto& z = cuarray::random::normal_ziggurat();
+    std::vector<cuarray::ZigguratLayer> v(256);
+    for (int i = 0; i < 256; ++i) v[i] = {z.k[i], z.w[i]};
+    return v;
+  }();
+  return layers;
+}
+
+// Group g's two values.
+std::array<double, 2> ziggurat_group(unsigned long long key, unsigned long long offset, unsigned long long g) {
+  const auto& f = cuarray::random::normal_ziggurat().f;
+  const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
+  RandomStream redraw(key, offset + g, 1);
+  const double x0 = cuarray::ziggurat_normal(cuarray::join_words(w.v[0], w.v[1]), redraw, ziggurat_layers().data(), f.data());
+  return {x0, cuarray::ziggurat_normal(cuarray::join_words(w.v[2], w.v[3]), redraw, ziggurat_layers().data(), f.data())};
+}
+
 std::vector<double> ziggurat_fill(unsigned long long key, unsigned long long offset, int groups) {
-  const auto& z = cuarray::random::normal_ziggurat();
-  std::vector<cuarray::ZigguratLayer> layers(256);
-  for (int i = 0; i < 256; ++i) layers[i] = {z.k[i], z.w[i]};
   std::vector<double> out;
-  for (int g = 0; g < groups; ++g) {
-    const cuarray::PhiloxBlock w = cuarray::philox4x32_10(offset + g, 0, key);
-    RandomStream redraw(key, offset + g, 1);
-    out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[0], w.v[1]), redraw, layers.data(), z.f.data()));
-    out.push_back(cuarray::ziggurat_normal(cuarray::join_words(w.v[2], w.v[3]), redraw, layers.data(), z.f.data()));
-  }
+  for (int g = 0; g < groups; ++g)
+    for (double x : ziggurat_group(key, offset, g)) out.push_back(x);
   return out;
 }
 
@@ -197,6 +213,26 @@ TEST(NormalZiggurat, TablesHaveNumPysGeometry) {
   const double v = z.w[0] * m * z.f[255];
   for (int i = 2; i < 256; ++i) EXPECT_NEAR(z.w[i] * m * (z.f[i - 1] - z.f[i]) / v, 1.0, 1e-12) << i;
   EXPECT_NEAR(z.w[1] * m * (1.0 - z.f[1]) / v, 1.0, 1e-9);
+}
+
+TEST(NormalZiggurat, DrawIsNumPysProductBitForBit) {
+  // The double built from bits times the signed width is NumPy's (double)rabs * wi[idx], negated
+  // for a set sign bit; `inside` is NumPy's rabs < ki[idx].
+  const auto& z = cuarray::random::normal_ziggurat();
+  RandomStream s(11, 12);
+  for (int i = 0; i < 200000; ++i) {
+    unsigned long long r = s.next_u64();
+    if (i % 4 == 1) r |= 0x1ffffffffffffe00ull;  // the largest magnitude
+    if (i % 4 == 2) r &= 0xe0000000000001ffull;  // magnitude 0 (x = -0.0 with the sign set)
+    const int idx = static_cast<int>(r & 0xff);
+    const unsigned long long rabs = (r >> 9) & 0x000fffffffffffffull;
+    const double numpy = (r >> 8 & 1) ? -(static_cast<double>(rabs) * z.w[idx]) : static_cast<double>(rabs) * z.w[idx];
+    const cuarray::ZigguratDraw d = cuarray::ziggurat_draw(r, ziggurat_layers().data());
+    ASSERT_EQ(std::bit_cast<unsigned long long>(d.x), std::bit_cast<unsigned long long>(numpy)) << std::hex << r;
+    ASSERT_EQ(d.idx, idx);
+    ASSERT_EQ(d.rabs, rabs);
+    ASSERT_EQ(d.inside, rabs < z.k[idx]);
+  }
 }
 
 TEST(NormalZiggurat, FillIsStandardNormalTailsIncluded) {
@@ -374,4 +410,31 @@ TEST(RandomFillGpu, MatchesTheHostModel) {
   std::vector<long long> got(n);
   g.poisson(Operand::of(Scalar::from_double(10.0)), Shape{n}).copy_to_host(got.data());
   EXPECT_EQ(got, inversion_fill(*random::poisson_inversion_table(10.0), key, offset, n));
+}
+
+// The benchmark's size: each warp of the float64 normal fill's capped grid goes round ~23 times and
+// queues ~22 slow paths, so many warps run a full pass of 32 inside the loop and wrap their ring
+// (random_fill.cuh, ZigguratRetries). Every value, against the host model; odd n: the partial last
+// group's second value is neither stored nor retried.
+TEST(RandomFillGpu, NormalRetryQueueMatchesTheHostModelAtScale) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  using namespace cuarray;
+  constexpr long long n = 100'000'001;
+  const uint64_t key = 977;
+  random::Generator g(key);
+  g.standard_normal({7});  // an offset that is not a multiple of anything
+  const uint64_t offset = g.offset();
+  std::vector<double> got(n);
+  g.standard_normal({n}).copy_to_host(got.data());
+  long long far = 0, differ = 0;
+  for (long long e = 0; e < n; e += 2) {
+    const std::array<double, 2> want = ziggurat_group(key, offset, static_cast<unsigned long long>(e / 2));
+    for (long long j = 0; j < 2 && e + j < n; ++j) {
+      far += !(std::fabs(got[e + j] - want[j]) <= 1e-12 * (1 + std::fabs(want[j])));
+      differ += got[e + j] != want[j];
+    }
+  }
+  EXPECT_EQ(far, 0);
+  EXPECT_LT(differ, n / 1000);  // an ulp of a slow path's exp or log1p at most
+  EXPECT_EQ(g.offset(), offset + n);
 }

@@ -13,13 +13,29 @@
 #include "runtime/launch.hpp"
 
 namespace cuarray::random {
+namespace {
+
+// Float64 normals: NumPy's ziggurat, with its layer table in shared memory and its slow paths
+// queued per warp.
+bool ziggurat_fill(FillKind kind, DType out) { return kind == FillKind::Normal && out == DType::Float64; }
+
+}  // namespace
+
 std::string random_fill_source(FillKind kind, DType out, bool wide) {
+  const bool ziggurat = ziggurat_fill(kind, out);
   std::string s;
   s += kernels::prelude_cuh;
   s += "typedef " + std::string(jit::kernel_type_name(out)) + " out_t;\n";
   s += "constexpr int kFillKind = " + std::to_string(static_cast<int>(kind)) + ";\n";
   s += std::string("constexpr bool kWideWords = ") + (wide ? "true" : "false") + ";\n";
   s += "constexpr int kInversionEntries = " + std::to_string(kInversionEntries) + ";\n";
+  s += "constexpr unsigned kFillBlockThreads = " + std::to_string(ops::kBlockThreads) + ";\n";
+  s += std::string("constexpr bool kZigguratFill = ") + (ziggurat ? "true" : "false") + ";\n";
+  // The ziggurat's retry pass inlined in the loop would take 70 registers (3 blocks a
+  // multiprocessor); held to 64 it keeps 4 blocks (32 warps) without spilling. Other fills keep
+  // ptxas's own allocation, which any bound changes.
+  s += std::string("#define CUARRAY_FILL_BOUNDS ") +
+       (ziggurat ? "__launch_bounds__(" + std::to_string(ops::kBlockThreads) + ", 4)" : "") + "\n";
   s += kernels::random_stream_cuh;
   s += kernels::random_ziggurat_cuh;
   // Every fill kernel names the tables (a discarded branch of a non-template kernel is still
@@ -49,7 +65,7 @@ void fill(FillKind kind, const NDArray& out, uint64_t key, uint64_t offset, cons
   // loop. 64 per multiprocessor: several waves whatever the occupancy (a last partial wave of
   // long blocks would idle a good part of the device), the staging still well under 5% of the
   // bytes written.
-  if ((kind == FillKind::Normal && wide) || kind == FillKind::Inversion) {
+  if (ziggurat_fill(kind, out.dtype()) || kind == FillKind::Inversion) {
     const auto sms = static_cast<unsigned>(device_properties(out.device()).multiprocessor_count);
     blocks = std::min(blocks, 64u * sms);
   }
