@@ -2,10 +2,19 @@
 // creating types, so `import cuarray` stays fast and works with no GPU.
 #include <nanobind/nanobind.h>
 
+#include <cstdlib>
+#include <string_view>
+
 #include "bindings.hpp"
 #include "errors.hpp"
 
 NB_MODULE(_core, m) {
+  // nanobind reports the objects of ours still alive when the interpreter ends. Libraries that keep
+  // cuarray's types and ufuncs in their own registries until then (Dask's dispatch tables, a
+  // Distributed client) turn that report into noise at the end of users' programs, so it is off
+  // unless CUARRAY_LEAK_WARNINGS is set (the test suite sets it, to catch real leaks of ours).
+  const char* leak_warnings = std::getenv("CUARRAY_LEAK_WARNINGS");
+  nanobind::set_leak_warnings(leak_warnings != nullptr && *leak_warnings && std::string_view(leak_warnings) != "0");
   cuarray::py::register_errors(m);
   cuarray::py::bind_ndarray(m);
   cuarray::py::bind_ufuncs(m);

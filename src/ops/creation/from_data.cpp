@@ -42,17 +42,18 @@ void NDArray::assign(const NDArray& src) {
 
 void NDArray::copy_to_host(void* dst) const {
   if (size_ == 0) return;
+  runtime::CurrentDeviceScope on(device());  // any current device: the copy runs on the array's
   if (!c_contiguous()) {
     copy(Order::C).copy_to_host(dst);
     return;
   }
-  runtime::CurrentDeviceScope on(device());
   copy_device_to_host(dst, data_, static_cast<size_t>(nbytes()), current_stream_handle());
 }
 
 void NDArray::copy_from_host(const void* src) {
   if (size_ == 0) return;
   if (!c_contiguous() && !f_contiguous()) throw_error(ErrorKind::Value, "copy_from_host needs a contiguous array");
+  runtime::CurrentDeviceScope on(device());  // ordered on the array's device's stream
   copy_host_to_device(data_, src, static_cast<size_t>(nbytes()), current_stream_handle());
 }
 
