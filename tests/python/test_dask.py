@@ -1,5 +1,6 @@
 """Dask arrays of cuarray chunks (docs/dask.md): registration (host), computations on one GPU with the
 threads scheduler, dask-cuda's LocalCUDACluster on one and on two GPUs where installed."""
+import math
 import subprocess
 import sys
 
@@ -346,6 +347,8 @@ def test_nanny_cluster_rotates_visible_devices():
         with distributed.Client(cluster) as client:
             visible = client.run(lambda: __import__("os").environ["CUDA_VISIBLE_DEVICES"])
             threads = client.nthreads()
+        # No scheduler-side queue: cuarray tasks return once their kernels are queued (docs/dask.md).
+        assert cluster.scheduler.WORKER_SATURATION == math.inf
     finally:
         cluster.close()
     assert sorted(visible.values()) == sorted(",".join(str((i + k) % n) for k in range(n)) for i in range(n))
