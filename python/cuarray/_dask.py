@@ -132,9 +132,8 @@ def local_gpu_cluster(n_gpus=None, *, use_dask_cuda=True):
 
     Its scheduler sends every ready task to its worker at once (worker-saturation "inf", no
     scheduler-side queue). A cuarray task returns as soon as its kernels are queued on the GPU, so
-    Dask's queue, which hands a worker its next task only when the last one reported back, would
-    pace the GPU by scheduler round trips: x @ x.T on two H200s took 95 ms that way, against 70 ms
-    of GEMMs per GPU."""
+    Dask's queue, which hands a worker its next tasks only as the last ones report back, paces the
+    GPU by scheduler round trips (a few ms each) where the GPU could run ahead (docs/dask.md)."""
     import dask
     from distributed import Nanny, Scheduler, SpecCluster
 
