@@ -16,8 +16,8 @@ from numpy import isdtype  # noqa: F401  (cuarray's dtypes are NumPy's: NumPy's 
 from . import _core
 from ._core import ndarray
 
-__array_api_version__ = "2024.12"
-_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
+__array_api_version__ = "2025.12"
+_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 def _array_namespace(self, /, *, api_version=None):

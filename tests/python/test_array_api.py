@@ -1,4 +1,4 @@
-"""The Array API standard (2024.12) on cuarray: the namespace and its inspection object, devices,
+"""The Array API standard (2025.12) on cuarray: the namespace and its inspection object, devices,
 astype/isdtype, the standard's aliases and keywords, creation defaults, the special cases of
 array_api_special_cases.py, and scikit-learn's array_api_dispatch path on cuarray arrays.
 
@@ -19,7 +19,7 @@ from helpers import (ALL_DTYPES, FLOAT, INTEGER, NUMERIC, assert_allclose_np, as
 
 gpu = pytest.mark.gpu
 
-# The standard's 2024.12 namespace (functions, constants, dtypes) and its extensions.
+# The standard's 2025.12 namespace (functions, constants, dtypes) and its extensions.
 STANDARD_NAMES = """
 e inf nan newaxis pi
 arange asarray empty empty_like eye full full_like linspace meshgrid ones ones_like tril triu zeros zeros_like
@@ -35,6 +35,7 @@ broadcast_arrays broadcast_to concat expand_dims flip moveaxis permute_dims repe
 unstack argmax argmin count_nonzero nonzero searchsorted where unique_all unique_counts unique_inverse
 unique_values argsort sort cumulative_prod cumulative_sum max mean min prod std sum var all any diff
 __array_namespace_info__ __array_api_version__
+broadcast_shapes isin
 """.split()
 LINALG_NAMES = ("cholesky cross det diagonal eigh eigvalsh inv matmul matrix_norm matrix_power matrix_rank "
                 "matrix_transpose outer pinv qr slogdet solve svd svdvals tensordot trace vecdot vector_norm").split()
@@ -78,10 +79,10 @@ def test_aliases_are_the_numpy_ufuncs(alias):
 
 
 def test_api_version():
-    assert cp.__array_api_version__ == "2024.12"
+    assert cp.__array_api_version__ == "2025.12"
 
 
-@pytest.mark.parametrize("version", [None, "2021.12", "2022.12", "2023.12", "2024.12"])
+@pytest.mark.parametrize("version", [None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"])
 def test_array_namespace_versions(version):
     # The method reads no array state before the version check: callable on the type.
     assert cp.ndarray.__array_namespace__(None, api_version=version) is cp
@@ -693,3 +694,57 @@ def test_sklearn_array_api_dispatch(estimator):
     # SciPy reads SCIPY_ARRAY_API when it is imported: a fresh interpreter with it set.
     out = run_python(SKLEARN_SCRIPT.format(estimator=estimator), timeout=600, SCIPY_ARRAY_API="1")
     assert out.strip().endswith("ok")
+
+
+# ---- 2025.12: broadcast_shapes and isin added; expand_dims takes a tuple of axes, permute_dims
+# negative axes, searchsorted a scalar x2.
+
+def test_broadcast_shapes_per_2025_12():
+    assert cp.broadcast_shapes() == ()
+    assert cp.broadcast_shapes((2, 1), (3,), ()) == (2, 3)
+    assert cp.broadcast_shapes((0, 1), (1, 4)) == (0, 4)
+    with pytest.raises(ValueError):
+        cp.broadcast_shapes((2,), (3,))
+
+
+@gpu
+@pytest.mark.parametrize("axis", [(0, -1), (1, 0), (-1, -3), (2,), 0])
+def test_expand_dims_tuple_of_axes(axis, rng):
+    host = rng.standard_normal((3, 4))
+    got = cp.expand_dims(cp.asarray(host), axis=axis)
+    assert got.shape == np.expand_dims(host, axis).shape
+    np.testing.assert_array_equal(got.get(), np.expand_dims(host, axis))
+    with pytest.raises(ValueError):
+        cp.expand_dims(cp.asarray(host), axis=(0, 0))  # repeated
+    with pytest.raises(np.exceptions.AxisError):
+        cp.expand_dims(cp.asarray(host), axis=(0, 9))
+
+
+@gpu
+@pytest.mark.parametrize("axes", [(-1, 0, 1), (2, -3, -2), (-1, -2, -3)])
+def test_permute_dims_negative_axes(axes, rng):
+    host = rng.standard_normal((2, 3, 4))
+    got = cp.permute_dims(cp.asarray(host), axes)
+    np.testing.assert_array_equal(got.get(), np.transpose(host, axes))
+
+
+@gpu
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("x2", [3, 2.5, -1, 100, True])
+def test_searchsorted_scalar_x2(side, x2, rng):
+    host = np.sort(rng.integers(0, 6, 20)).astype(np.float64)
+    got = cp.searchsorted(cp.asarray(host), x2, side=side)
+    assert isinstance(got, cp.ndarray) and got.shape == () and got.dtype == np.int64  # a 0-d array
+    assert int(got) == np.searchsorted(host, x2, side=side)
+
+
+@gpu
+@pytest.mark.parametrize("invert", [False, True])
+def test_isin_per_2025_12(invert, rng):
+    x1 = rng.integers(0, 10, (4, 5))
+    x2 = rng.integers(0, 10, 6)
+    got = cp.isin(cp.asarray(x1), cp.asarray(x2), invert=invert)
+    assert got.dtype == np.bool_ and got.shape == x1.shape
+    np.testing.assert_array_equal(got.get(), np.isin(x1, x2, invert=invert))
+    scalar = cp.isin(3, cp.asarray(x2), invert=invert)  # a scalar x1: a 0-d result
+    assert scalar.shape == () and bool(scalar) == bool(np.isin(3, x2, invert=invert))
