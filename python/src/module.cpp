@@ -12,7 +12,8 @@ NB_MODULE(_core, m) {
   // nanobind reports the objects of ours still alive when the interpreter ends. Libraries that keep
   // cuarray's types and ufuncs in their own registries until then (Dask's dispatch tables, a
   // Distributed client) turn that report into noise at the end of users' programs, so it is off
-  // unless CUARRAY_LEAK_WARNINGS is set (the test suite sets it, to catch real leaks of ours).
+  // unless CUARRAY_LEAK_WARNINGS is set (tests/python/test_interpreter_exit.py sets it for a program
+  // of its own, to catch real leaks of ours).
   const char* leak_warnings = std::getenv("CUARRAY_LEAK_WARNINGS");
   nanobind::set_leak_warnings(leak_warnings != nullptr && *leak_warnings && std::string_view(leak_warnings) != "0");
   cuarray::py::register_errors(m);

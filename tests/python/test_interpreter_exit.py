@@ -1,6 +1,6 @@
-"""Programs end cleanly. With nanobind's leak report on (CUARRAY_LEAK_WARNINGS=1, as the whole suite
-runs), a program that used the bindings which look up Python classes and functions (RawKernel
-launches, ndarray.dot, a Python allocator) leaves no cuarray object alive at interpreter exit."""
+"""Programs end cleanly. With nanobind's leak report on (CUARRAY_LEAK_WARNINGS=1; off by default), a
+program that used the bindings which look up Python classes and functions (RawKernel launches,
+ndarray.dot, a Python allocator) leaves no cuarray object alive at interpreter exit."""
 import subprocess
 import sys
 
