@@ -23,6 +23,12 @@ def from_numpy(host):
     return _core.from_host(host.ctypes.data, host.shape, host.dtype, fortran)
 
 
+def _refuse_copy(what):
+    """copy=False (NumPy 2, CuPy): a copy the call would need is an error, never made silently."""
+    raise ValueError(f"Unable to avoid copy while creating an array {what} (copy=False); "
+                     "copy=None copies only when needed.")
+
+
 def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None):
     """numpy.asarray: a device array, copying host data; a cuarray array is returned as is when it fits."""
     if device is not None:  # (here, not by with_device: every function's argument passes through asarray)
@@ -30,15 +36,20 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
             return asarray(a, dtype, order, copy=copy, blocking=blocking)
     foreign = None if isinstance(a, ndarray) else _interop.device_array_of(a, copy)
     if foreign is not None:  # another library's GPU memory, viewed (or copied when copy=True)
-        a, copy = foreign, False
+        a, copy = foreign, (None if copy else copy)  # a copy made there is not made again
     if isinstance(a, ndarray):
         if a._device_id != _core.get_current_device():
-            a, copy = _core.to_device(a, _core.get_current_device()), False  # the move made the copy
+            if copy is False:
+                _refuse_copy(f"from an array on device {a._device_id}")
+            a, copy = _core.to_device(a, _core.get_current_device()), None  # the move made the copy
         if dtype is not None or order in ("C", "F"):
-            return a.astype(a.dtype if dtype is None else dtype, order=order or "K", copy=bool(copy))
+            out = a.astype(a.dtype if dtype is None else dtype, order=order or "K", copy=bool(copy))
+            if copy is False and out is not a:
+                _refuse_copy(f"of {out.dtype} in order {order or 'K'} from {a.dtype}")
+            return out
         return a.copy(order="K") if copy else a
     if copy is False:
-        raise ValueError("Unable to avoid copy while creating an array from host data (copy=False).")
+        _refuse_copy("from host data")
     try:
         host = _np.asarray(a, dtype=dtype)
     except (TypeError, ValueError):  # device arrays refuse __array__; ragged nests of them
@@ -132,8 +143,12 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
         obj = foreign
     if isinstance(obj, ndarray):
         if obj._device_id != _core.get_current_device():
-            obj, copy = obj.copy(order="K" if order in (None, "K", "A") else order), False  # moved by the copy
+            if copy is False:
+                _refuse_copy(f"from an array on device {obj._device_id}")
+            obj, copy = obj.copy(order="K" if order in (None, "K", "A") else order), None  # moved by the copy
         out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
+        if copy is False and out is not obj:
+            _refuse_copy(f"of {out.dtype} in order {order} from {obj.dtype}")
     else:
         out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
     if out.ndim < ndmin:

@@ -277,6 +277,23 @@ def test_from_cuarray_copy_semantics(rng):
     assert_array_equal_np(g, host)
 
 
+@pytest.mark.parametrize("make", [cp.asarray, cp.array])
+def test_copy_false_never_copies(make, rng):
+    """NumPy 2's copy=False (CuPy's too): a call that would need a copy raises ValueError, as NumPy's."""
+    host = rng.standard_normal((3, 4)).astype(np.float32)
+    g = cp.asarray(host)
+    assert make(g, copy=False) is g
+    assert make(g, dtype=np.float32, copy=False) is g
+    for kwargs in ({"dtype": np.float64}, {"order": "F"}):
+        with pytest.raises(ValueError):
+            getattr(np, make.__name__)(host, copy=False, **kwargs)  # NumPy refuses the same calls
+        with pytest.raises(ValueError, match="Unable to avoid copy"):
+            make(g, copy=False, **kwargs)
+    with pytest.raises(ValueError, match="Unable to avoid copy while creating an array from host data"):
+        make(host, copy=False)
+    assert make(g, dtype=np.float64).dtype == np.float64  # copy=None (asarray) / True (array) convert
+
+
 def test_from_cuarray_view_and_order(rng):
     host = random_array((4, 6), np.float32, rng)
     g = cp.asarray(host)

@@ -130,6 +130,15 @@ def test_copies_across_devices(src, dst, layout, rng):
 
 
 @needs_two_gpus
+@pytest.mark.parametrize("make", [cp.asarray, cp.array])
+def test_copy_false_refuses_a_move(make, rng):
+    with cp.cuda.Device(0):
+        x = cp.asarray(rng.standard_normal(10))
+    with cp.cuda.Device(1), pytest.raises(ValueError, match="Unable to avoid copy .* on device 0"):
+        make(x, copy=False)
+
+
+@needs_two_gpus
 def test_set_from_host_under_another_device(rng):
     host = rng.standard_normal(1000)
     with cp.cuda.Device(0):
