@@ -150,7 +150,8 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
         if copy is False and out is not obj:
             _refuse_copy(f"of {out.dtype} in order {order} from {obj.dtype}")
     else:
-        out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None)
+        out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None,
+                      copy=False if copy is False else None)  # host data always needs the copy
     if out.ndim < ndmin:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
     return out

@@ -243,6 +243,15 @@ def test_pinned_memory_pointer_exports_a_buffer():
     assert (p + 4).ptr == p.ptr + 4 and (p + 4).mem is HostMemory
 
 
+@pytest.mark.parametrize("make", [cp.asarray, cp.array])
+def test_copy_false_from_host_data_raises(make):
+    # NumPy 2's copy=False: host data always needs a copy to reach the device (before any GPU work).
+    with pytest.raises(ValueError, match="Unable to avoid copy while creating an array from host data"):
+        make(np.arange(3.0), copy=False)
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        make([1, 2, 3], copy=False)
+
+
 def test_set_allocator_rejects_non_callables():
     with pytest.raises(TypeError):
         cp.cuda.set_allocator(42)
