@@ -189,6 +189,10 @@ void copy_host_to_device(void* dst, const void* src, size_t nbytes, StreamHandle
 void copy_device_to_host(void* dst, const void* src, size_t nbytes, StreamHandle stream);
 void copy_device_to_device(void* dst, const void* src, size_t nbytes, StreamHandle stream);  // one device
 void memset_device(void* dst, uint8_t value, size_t nbytes, StreamHandle stream);
-void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream);
+// A copy between devices on `stream`, a stream of `stream_device` (the destination's, or any
+// device's, as CuPy's MemoryPointer copies take the current one): after the source device's current
+// stream and before its later work (docs/distributed.md).
+void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream,
+               int stream_device);
 
 }  // namespace cuarray

@@ -267,11 +267,15 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   }, nb::arg("allocator").none());
 
   // Raw copies and fills on `stream` (None: the current stream).
-  m.def("memcpy_dtod", [](uintptr_t dst, int dst_device, uintptr_t src, int src_device, size_t n, std::optional<uintptr_t> stream) {
+  // `stream` (None: the current stream) belongs to `stream_device` (None: the current device).
+  m.def("memcpy_dtod", [](uintptr_t dst, int dst_device, uintptr_t src, int src_device, size_t n,
+                          std::optional<uintptr_t> stream, std::optional<int> stream_device) {
     auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
     if (dst_device == src_device) copy_device_to_device(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), n, s);
-    else copy_peer(reinterpret_cast<void*>(dst), dst_device, reinterpret_cast<const void*>(src), src_device, n, s);
-  });
+    else copy_peer(reinterpret_cast<void*>(dst), dst_device, reinterpret_cast<const void*>(src), src_device, n, s,
+                   stream_device.value_or(current_device()));
+  }, nb::arg("dst"), nb::arg("dst_device"), nb::arg("src"), nb::arg("src_device"), nb::arg("n"),
+     nb::arg("stream").none() = nb::none(), nb::arg("stream_device").none() = nb::none());
   m.def("memcpy_htod", [](uintptr_t dst, uintptr_t src, size_t n, std::optional<uintptr_t> stream) {
     auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
     copy_host_to_device(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), n, s);

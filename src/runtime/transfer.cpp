@@ -202,30 +202,32 @@ StreamHandle current_stream_of(int device) {
 
 }  // namespace
 
-void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream) {
+void copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes, StreamHandle stream,
+               int stream_device) {
   if (nbytes == 0) return;
   runtime::open_peer_path(dst_device, src_device);
   // cuMemcpyPeerAsync is ordered on `stream` alone. The source device's current stream may still be
   // writing the source, and its later work (the pool handing the source's memory to a new array)
-  // must not overwrite it before the copy has read it: one event each way orders the two devices
+  // must not overwrite it before the copy has read it: one event each way orders the two streams
   // without a host synchronization.
   const StreamHandle source_stream = current_stream_of(src_device);
   const auto source_written = record_on(src_device, source_stream);
   {
-    runtime::CurrentDeviceScope on(dst_device);
+    runtime::CurrentDeviceScope on(stream_device);
     stream_wait_event(stream, *source_written);
   }
   {
-    runtime::ForeignWork work(dst_device);
+    runtime::ForeignWork work(stream_device);
     CUcontext dst_ctx, src_ctx;
+    runtime::activate(dst_device);
     CU_CALL(cuCtxGetCurrent, &dst_ctx);
     runtime::activate(src_device);
     CU_CALL(cuCtxGetCurrent, &src_ctx);
-    runtime::activate(dst_device);
+    runtime::activate(stream_device);  // the stream's context is current for the copy
     CU_CALL(cuMemcpyPeerAsync, reinterpret_cast<CUdeviceptr>(dst), dst_ctx, reinterpret_cast<CUdeviceptr>(src),
             src_ctx, nbytes, stream);
   }
-  const auto copied = record_on(dst_device, stream);
+  const auto copied = record_on(stream_device, stream);
   runtime::CurrentDeviceScope on(src_device);
   stream_wait_event(source_stream, *copied);
 }

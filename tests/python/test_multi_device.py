@@ -139,6 +139,29 @@ def test_copy_false_refuses_a_move(make, rng):
 
 
 @needs_two_gpus
+@pytest.mark.parametrize("current", [0, 1])
+def test_memory_pointer_copy_between_devices(current, rng):
+    """CuPy's MemoryPointer.copy_from_device_async: on the current device's stream by default, which
+    may be the source's rather than the destination's."""
+    host = rng.standard_normal(1000)
+    with cp.cuda.Device(0):
+        src = cp.asarray(host) * 1  # written by a kernel still in flight
+    with cp.cuda.Device(1):
+        dst = cp.empty(1000)
+    with cp.cuda.Device(current):
+        dst.data.copy_from_device_async(src.data, src.nbytes)
+        cp.cuda.Stream.null.synchronize()
+    np.testing.assert_array_equal(dst.get(), host)
+    with cp.cuda.Device(0):
+        stream = cp.cuda.Stream()
+    back = cp.empty(1000)  # on device 0
+    with cp.cuda.Device(1):
+        back.data.copy_from_device_async(dst.data, dst.nbytes, stream)  # a stream of device 0
+    stream.synchronize()
+    np.testing.assert_array_equal(back.get(), host)
+
+
+@needs_two_gpus
 def test_set_from_host_under_another_device(rng):
     host = rng.standard_normal(1000)
     with cp.cuda.Device(0):

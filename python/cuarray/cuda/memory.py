@@ -149,7 +149,8 @@ class MemoryPointer:
     # Copies and fills: the *_async forms run on `stream` (the current stream when None); the
     # others also wait for the stream, as CuPy's do.
     def copy_from_device_async(self, src, size, stream=None):
-        _core.memcpy_dtod(self.ptr, self.device_id, src.ptr, src.device_id, int(size), _stream_ptr(stream))
+        _core.memcpy_dtod(self.ptr, self.device_id, src.ptr, src.device_id, int(size), _stream_ptr(stream),
+                          None if stream is None else getattr(stream, "device_id", None))
 
     def copy_from_device(self, src, size):
         self.copy_from_device_async(src, size)

@@ -68,7 +68,7 @@ NDArray to_device(const NDArray& a, int device, Order order) {
   runtime::CurrentDeviceScope on(device);
   NDArray out = empty(a.shape(), a.dtype(), src.c_contiguous() ? Order::C : Order::F);
   copy_peer(out.raw_data(), device, src.raw_data(), src.device(), static_cast<size_t>(src.nbytes()),
-            current_stream_handle());
+            current_stream_handle(), device);
   return out;
 }
 
