@@ -2,16 +2,12 @@
 the host, moved to each device once, and every library runs its own plan cache warm (the harness's
 warm-up call makes the plan).
 
-    python -m benchmarks.fft
+    python -m benchmarks.run --only fft
 """
 from __future__ import annotations
 
-import argparse
-import sys
-
 import numpy as np
 
-from .harness import LIBRARIES, Session, load_libraries
 from .linalg_solvers import SolverCase as DeviceCase  # op(xp, *operands) on host-made operands
 from .results import Target
 
@@ -50,21 +46,3 @@ CASES = [
                target=AT_LEAST_CUPY),
 ]
 
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="FFT benchmarks")
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    libraries, missing = load_libraries(list(LIBRARIES))
-    for name, why in missing.items():
-        print(f"{name} not used: {why}", file=sys.stderr)
-    session = Session(libraries, quick=args.quick)
-    for case in CASES:
-        for result in case.run(session):
-            shown = f"{result.ms:10.3f} ms" if result.ms is not None else f"error: {result.error}"
-            print(f"{case.name:32s} {result.library:8s} {shown}", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

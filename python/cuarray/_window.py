@@ -33,31 +33,32 @@ def bartlett(M):
     return _where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
 
 
-def blackman(M):
-    """The Blackman window: 0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1))."""
+def _cosine_sum(M, coefficients):
+    """sum of a_k cos(k pi n / (M - 1)) over n = arange(1 - M, M, 2), added in NumPy's order: its
+    Blackman, Hamming and Hann windows, to the last bit."""
     trivial = _points(M)
     if trivial is not None:
         return trivial
     n = _grid(M)
-    return 0.42 + 0.5 * _ufuncs.cos(math.pi * n / (M - 1)) + 0.08 * _ufuncs.cos(2.0 * math.pi * n / (M - 1))
+    window = coefficients[0]
+    for k, a in enumerate(coefficients[1:], start=1):
+        window = window + a * _ufuncs.cos(k * math.pi * n / (M - 1))
+    return window
+
+
+def blackman(M):
+    """The Blackman window: 0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1))."""
+    return _cosine_sum(M, (0.42, 0.5, 0.08))
 
 
 def hamming(M):
     """The Hamming window: 0.54 + 0.46 cos(pi n / (M - 1))."""
-    trivial = _points(M)
-    if trivial is not None:
-        return trivial
-    n = _grid(M)
-    return 0.54 + 0.46 * _ufuncs.cos(math.pi * n / (M - 1))
+    return _cosine_sum(M, (0.54, 0.46))
 
 
 def hanning(M):
     """The Hann window: 0.5 + 0.5 cos(pi n / (M - 1))."""
-    trivial = _points(M)
-    if trivial is not None:
-        return trivial
-    n = _grid(M)
-    return 0.5 + 0.5 * _ufuncs.cos(math.pi * n / (M - 1))
+    return _cosine_sum(M, (0.5, 0.5))
 
 
 def kaiser(M, beta):
