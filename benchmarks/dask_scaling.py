@@ -1,28 +1,36 @@
-"""Dask arrays of cuarray chunks on one and on two GPUs (one worker process per GPU:
-cuarray._dask.local_gpu_cluster, dask-cuda's LocalCUDACluster where installed): throughput scaling.
+"""Dask arrays of cuarray chunks and of CuPy chunks, side by side, on one and on two GPUs (one
+worker process per GPU: cuarray._dask.local_gpu_cluster, dask-cuda's LocalCUDACluster where
+installed): throughput scaling.
 
-Each run's input fills its GPUs alike (issue 18: "inputs that fill both"): `sum` reads 32 GiB of
-float32 per GPU; `x @ x.T` grows x's rows by 7/5 from one GPU to two, so the product's work grows
-by 49/25 and every GPU holds about the same share of the output. Throughput is work / time (GB/s,
-TFLOP/s); the two-GPU target is 1.8x the one-GPU throughput, i.e. a time of at most the one-GPU
-time x (two-GPU work / one-GPU work) / 1.8.
+Each run's input fills its GPUs alike (issue 18: "inputs that fill both"): `sum` reads a 1-D
+float32 array of 4 GiB chunks filling half of each GPU's memory (17 chunks a GPU on an H200);
+`x @ x.T` grows x's rows by 7/5 from one GPU to two (10 and 14 row blocks), so the product's work
+grows by 49/25 and every GPU holds about the same share of the 100 or 196 output blocks. Throughput
+is work / time (GB/s, TFLOP/s); the two-GPU target is 1.8x the one-GPU throughput, i.e. a time of
+at most the one-GPU time x (two-GPU work / one-GPU work) / 1.8. Each library is judged against its
+own one-GPU time; CuPy's rows show what Dask gives any GPU library.
 
-The input is made on the workers (the "cuarray" array backend's random generator) and persisted
-before timing; for x @ x.T every worker also holds a replica of x, because a cuarray chunk moving
-between workers travels through host memory (pickle over TCP), which would time the network
-instead of the GPUs. Each time is the wall time of compute() (graph submission, scheduling, the
-GPU work and the gather of the result) or of persist() followed by a synchronize of every worker's
-GPU (a task is done once its kernels are queued), median of repeats after a warm-up.
+The input is made on the workers (the library's array backend's random generator) and persisted
+before timing; for x @ x.T every worker also holds a replica of x, because a chunk moving between
+workers travels through host memory (pickle over TCP), which would time the network instead of
+the GPUs. Each time is the wall time of compute() (graph submission, scheduling, the GPU work and
+the gather of the result) or of persist() followed by a synchronize of every worker's GPU (a task
+is done once its kernels are queued), median of repeats after a warm-up. Between libraries the
+workers return their pools' cached memory, so that the next library's input fits.
 
-Dask's own latency bounds `sum`: a one-task graph takes about 10 ms (the `dask round trip` row), and
-every level of the reduction tree a few ms of scheduler messages, while each chunk task returns in
-0.05-0.3 ms (Dask's task stream, H200: cuarray queues the kernels and goes on). The GPUs' reading
-(8.6 ms for 32 GiB at 3.9 TB/s) runs underneath that latency, so two GPUs shorten the GPU part and
-add a transfer between workers; `x @ x.T`, whose GPU time is far longer, shows the GPUs' scaling.
+Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row), every
+level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk task
+about every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with either
+library's chunks: the library queues the kernels and goes on). The GPUs' reading (17 ms for 68 GiB
+at 4 TB/s) runs underneath that latency, so two GPUs shorten the GPU part and add a level to the
+tree and a transfer between workers; `x @ x.T`, whose GPU time is far longer, shows the GPUs'
+scaling.
 """
 from __future__ import annotations
 
+import collections
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -30,12 +38,16 @@ from .harness import Session
 from .results import Result, Target
 
 SCALING = 1.8
-SUM_CHUNKS = (1 << 15, 1 << 15)      # float32: 4 GiB chunks
-SUM_CHUNKS_PER_GPU = 8               # 32 GiB a GPU
+SUM_CHUNK = 1 << 30                  # float32 elements: 4 GiB chunks
+# Share of each GPU's memory the sum's input fills: half, because the scheduler places the persisted
+# chunks unevenly (26 and 22 of 48 in one run) and dask-cuda spills a worker's chunks to host memory
+# past 80% of its GPU's; at 70%, one two-GPU run spilled and took 20 s a sum.
+SUM_FILL = 0.5
 GRAM_CHUNKS = (1 << 13, 1 << 10)     # float32 row blocks of x
-GRAM_BLOCKS = {1: 5, 2: 7}           # row blocks of x by GPU count: work grows by (7/5)**2
+GRAM_BLOCKS = {1: 10, 2: 14}         # row blocks of x by GPU count: work grows by (14/10)**2
+LIBRARIES = ("cuarray", "cupy")      # each is also the name of its Dask array backend
 
-# Each one-GPU (time, work), by operation, for the two-GPU case's target (cases run in order).
+# cuarray's one-GPU (time, work) by operation, for the two-GPU case's target (cases run in order).
 _ONE_GPU: dict[str, tuple[float, float]] = {}
 
 
@@ -49,57 +61,74 @@ def _cluster(n_gpus: int):
     return cluster, Client(cluster)
 
 
-def _input(client, shape, chunks, replicate):
+def _input(client, library, shape, chunks, replicate):
     import dask
     import dask.array as da
     from distributed import wait
-    with dask.config.set({"array.backend": "cuarray"}):
+    with dask.config.set({"array.backend": library}):
         x = da.random.default_rng(0).random(shape, dtype="float32", chunks=chunks)
     x = client.persist(x)
     wait(x)
     if replicate:
         client.replicate(x)
+    else:  # where the chunks landed, which decides each GPU's share of the work
+        held = collections.Counter(w for holders in client.who_has(x).values() for w in holders)
+        print(f"(chunks a worker: {sorted(held.values())})", end=" ", file=sys.stderr, flush=True)
     return x
 
 
+def _sum_chunks_per_gpu():
+    import cuarray
+    smallest = min(cuarray.cuda.Device(d).mem_info[1] for d in range(cuarray.cuda.runtime.getDeviceCount()))
+    return int(SUM_FILL * smallest) // (4 * SUM_CHUNK)
+
+
 def _sum_shape(n_gpus):
-    return (SUM_CHUNKS[0] * SUM_CHUNKS_PER_GPU * n_gpus, SUM_CHUNKS[1])
+    return (SUM_CHUNK * _sum_chunks_per_gpu() * n_gpus,)
 
 
 def _gram_shape(n_gpus):
     return (GRAM_CHUNKS[0] * GRAM_BLOCKS[n_gpus], GRAM_CHUNKS[1])
 
 
-def _sum(client, n_gpus):
-    x = _input(client, _sum_shape(n_gpus), SUM_CHUNKS, replicate=False)
+def _sum(client, library, n_gpus):
+    x = _input(client, library, _sum_shape(n_gpus), (SUM_CHUNK,), replicate=False)
     return lambda: x.sum().compute()
 
 
-def _synchronize_device():
-    import cuarray
-    cuarray.cuda.Device().synchronize()
+def _synchronize_device(library):
+    import importlib
+    importlib.import_module(library).cuda.Device().synchronize()
 
 
-def _gram(client, n_gpus):
+def _release_memory(library):
+    """On a worker, after a library's runs: its pool's cached blocks back to the driver."""
+    import importlib
+    xp = importlib.import_module(library)
+    xp.cuda.Device().synchronize()
+    xp.get_default_memory_pool().free_all_blocks()
+
+
+def _gram(client, library, n_gpus):
     from distributed import wait
-    x = _input(client, _gram_shape(n_gpus), GRAM_CHUNKS, replicate=True)
+    x = _input(client, library, _gram_shape(n_gpus), GRAM_CHUNKS, replicate=True)
 
     def gram():
         product = client.persist(x @ x.T)  # stays on the GPUs; gathering it would time PCIe
         wait(product)  # the tasks have run: their kernels are queued, not necessarily done
-        client.run(_synchronize_device)
+        client.run(_synchronize_device, library)
         del product
     return gram
 
 
-def _round_trip(client, n_gpus):
+def _round_trip(client, library, n_gpus):
     import dask
     return lambda: dask.delayed(int)(0).compute()
 
 
 # operation -> (the timed call's maker, bytes read by GPUs count, flops by GPU count)
 OPERATIONS = {
-    "sum": (_sum, lambda n: 4 * _sum_shape(n)[0] * _sum_shape(n)[1], lambda n: None),
+    "sum": (_sum, lambda n: 4 * _sum_shape(n)[0], lambda n: None),
     "x @ x.T": (_gram, lambda n: None, lambda n: 2.0 * _gram_shape(n)[0] ** 2 * _gram_shape(n)[1]),
     "round trip": (_round_trip, lambda n: None, lambda n: None),
 }
@@ -129,6 +158,7 @@ class DaskScalingCase:
     n_gpus: int
     name: str = field(init=False)
     target: Target | None = None      # set once the one-GPU time is known
+    measured: bool = field(default=False, init=False)  # the work's size needs the GPUs the case ran on
     in_device_memory = False
 
     def __post_init__(self):
@@ -136,22 +166,36 @@ class DaskScalingCase:
 
     @property
     def bytes_moved(self):
-        return OPERATIONS[self.operation][1](self.n_gpus)
+        return OPERATIONS[self.operation][1](self.n_gpus) if self.measured else None
 
     @property
     def flops(self):
-        return OPERATIONS[self.operation][2](self.n_gpus)
+        return OPERATIONS[self.operation][2](self.n_gpus) if self.measured else None
 
     def run(self, session: Session) -> list[Result]:
-        if "cuarray" not in session.libraries:
+        libraries = [name for name in LIBRARIES if name in session.libraries]
+        if "cuarray" not in libraries:
             return []
-        samples = 3 if session.quick else 7
+        if self.operation == "round trip":  # no chunks: Dask's latency alone
+            libraries = ["cuarray"]
         try:
             cluster, client = _cluster(self.n_gpus)
         except Exception as exc:  # no dask-cuda, or too few GPUs: reported, never fatal
             return [Result(self.name, "cuarray", error=f"{type(exc).__name__}: {exc}")]
         try:
-            call = OPERATIONS[self.operation][0](client, self.n_gpus)
+            results = [self._measure(client, library, samples=3 if session.quick else 7) for library in libraries]
+        finally:
+            client.close()
+            cluster.close()
+        self.measured = True
+        if self.n_gpus > 1 and self.operation != "round trip" and self.operation in _ONE_GPU:
+            one_ms, one_work = _ONE_GPU[self.operation]
+            self.target = Target(max_ms=one_ms * (_work(self.operation, self.n_gpus) / one_work) / SCALING)
+        return results
+
+    def _measure(self, client, library, samples) -> Result:
+        try:
+            call = OPERATIONS[self.operation][0](client, library, self.n_gpus)
             resident = _scheduler_task_count(client)  # the persisted input
             call()
             times = []
@@ -162,17 +206,14 @@ class DaskScalingCase:
                 times.append((time.perf_counter() - start) * 1e3)
             ms = statistics.median(times)
         except Exception as exc:
-            return [Result(self.name, "cuarray", error=f"{type(exc).__name__}: {exc}")]
+            return Result(self.name, library, error=f"{type(exc).__name__}: {exc}")
         finally:
-            client.close()
-            cluster.close()
-        work = _work(self.operation, self.n_gpus)
-        if self.n_gpus == 1:
-            _ONE_GPU[self.operation] = (ms, work)
-        elif self.operation in _ONE_GPU and self.operation != "round trip":
-            one_ms, one_work = _ONE_GPU[self.operation]
-            self.target = Target(max_ms=one_ms * (work / one_work) / SCALING)
-        return [Result(self.name, "cuarray", ms=ms)]
+            call = None  # the input goes with the call's closure
+            _settle(client, 0)
+            client.run(_release_memory, library)
+        if self.n_gpus == 1 and library == "cuarray":
+            _ONE_GPU[self.operation] = (ms, _work(self.operation, self.n_gpus))
+        return Result(self.name, library, ms=ms)
 
 
 CASES = [DaskScalingCase(operation, n_gpus) for n_gpus in (1, 2) for operation in OPERATIONS]

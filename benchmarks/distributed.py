@@ -1,6 +1,7 @@
 """NCCL all-reduce bus bandwidth across the GPUs of one host, cuarray.cuda.nccl against CuPy's
 cupy.cuda.nccl: the same code, one communicator per device from initAll in one process, one
-grouped all-reduce of 1 GB per device, timed from all devices drained to all devices drained.
+grouped all-reduce of 1 GB per device, timed from all devices drained to all devices drained, the
+libraries' samples taken in turn.
 
 Bus bandwidth is NCCL's own measure (nccl-tests): bytes / time * 2 (n - 1) / n, what each link
 carries. The peer copy moves 4 GB from device 0 to device 1 as users write it (asarray under
@@ -9,6 +10,7 @@ GPUs each case records an error saying so, as any case that cannot run.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import importlib
 import statistics
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .harness import GPU_LIBRARIES, Session, measure_each, random_host
+from .harness import GPU_LIBRARIES, Session, measure_each, random_host, release
 from .results import Result, Target
 
 BYTES_PER_DEVICE = 1 << 30
@@ -35,8 +37,56 @@ def _synchronize_all(xp, n_devices: int) -> None:
             xp.cuda.Stream.null.synchronize()
 
 
+class _AllReduce:
+    """One library's communicators (initAll) and 1 GB buffers per device, and one grouped
+    all-reduce timed from all devices drained to all devices drained."""
+
+    def __init__(self, xp, n_devices: int, nbytes: int):
+        found = _device_count(xp)
+        if found < n_devices:
+            raise RuntimeError(f"skipped: needs {n_devices} GPUs, found {found}")
+        self.xp, self.n_devices = xp, n_devices
+        self.nccl = importlib.import_module(f"{xp.__name__}.cuda.nccl")  # CuPy does not import it eagerly
+        self.comms = self.nccl.NcclCommunicator.initAll(list(range(n_devices)))
+        host = random_host((nbytes // 4,), "float32", seed=18)  # cached: both libraries get the same
+        self.buffers = []
+        for d in range(n_devices):
+            with xp.cuda.Device(d):
+                self.buffers.append((xp.asarray(host), xp.empty(host.shape, np.float32)))
+
+    def all_reduce(self) -> None:
+        xp, nccl = self.xp, self.nccl
+        nccl.groupStart()
+        for d, comm in enumerate(self.comms):
+            with xp.cuda.Device(d):
+                send, recv = self.buffers[d]
+                comm.allReduce(send.data.ptr, recv.data.ptr, send.size, nccl.NCCL_FLOAT32, nccl.NCCL_SUM,
+                               xp.cuda.Stream.null.ptr)
+        nccl.groupEnd()
+
+    def sample_ms(self) -> float:
+        _synchronize_all(self.xp, self.n_devices)
+        start = time.perf_counter()
+        self.all_reduce()
+        _synchronize_all(self.xp, self.n_devices)
+        return (time.perf_counter() - start) * 1e3
+
+    def close(self) -> None:
+        _synchronize_all(self.xp, self.n_devices)
+        for comm in self.comms:
+            comm.destroy()
+        self.buffers.clear()
+        for d in range(self.n_devices):
+            with self.xp.cuda.Device(d):
+                self.xp.get_default_memory_pool().free_all_blocks()
+
+
 @dataclass(frozen=True)
 class AllReduceCase:
+    """Both libraries call the same libnccl function, so the ratio measures their bindings; the
+    GPUs' drift between two back-to-back runs (up to 3% on two H200s) would decide it instead, so
+    the libraries take their samples in turn."""
+
     name: str
     target: Target
     n_devices: int = N_DEVICES
@@ -50,50 +100,32 @@ class AllReduceCase:
         return self.nbytes * 2 * (self.n_devices - 1) // self.n_devices
 
     def run(self, session: Session) -> list[Result]:
-        def measure(library):
-            xp = library.xp
-            found = _device_count(xp)
-            if found < self.n_devices:
-                raise RuntimeError(f"skipped: needs {self.n_devices} GPUs, found {found}")
-            host = random_host((self.nbytes // 4,), "float32", seed=18)  # cached: both libraries get the same
-            nccl = importlib.import_module(f"{xp.__name__}.cuda.nccl")  # CuPy does not import it eagerly
-            comms = nccl.NcclCommunicator.initAll(list(range(self.n_devices)))
-            buffers = []
-            for d in range(self.n_devices):
-                with xp.cuda.Device(d):
-                    buffers.append((xp.asarray(host), xp.empty(host.shape, np.float32)))
-
-            def all_reduce():
-                nccl.groupStart()
-                for d, comm in enumerate(comms):
-                    with xp.cuda.Device(d):
-                        send, recv = buffers[d]
-                        comm.allReduce(send.data.ptr, recv.data.ptr, send.size, nccl.NCCL_FLOAT32, nccl.NCCL_SUM,
-                                       xp.cuda.Stream.null.ptr)
-                nccl.groupEnd()
-
-            repeats = session.repeats(library)
-            try:
+        runs, results = {}, []
+        try:
+            for name in self.libraries:
+                library = session.libraries.get(name)
+                if library is None:
+                    continue
+                try:
+                    runs[name] = _AllReduce(library.xp, self.n_devices, self.nbytes)
+                except Exception as exc:
+                    results.append(Result(self.name, name, error=f"{type(exc).__name__}: {exc}"))
+            if runs:
+                repeats = session.repeats(session.libraries[next(iter(runs))])
                 for _ in range(max(repeats.warmup, 2)):
-                    all_reduce()
-                samples = []
+                    for run in runs.values():
+                        run.all_reduce()
+                samples = {name: [] for name in runs}
                 for _ in range(repeats.samples):
-                    _synchronize_all(xp, self.n_devices)
-                    start = time.perf_counter()
-                    all_reduce()
-                    _synchronize_all(xp, self.n_devices)
-                    samples.append((time.perf_counter() - start) * 1e3)
-                return statistics.median(samples)
-            finally:
-                _synchronize_all(xp, self.n_devices)
-                for comm in comms:
-                    comm.destroy()
-                del buffers
-                for d in range(self.n_devices):
-                    with xp.cuda.Device(d):
-                        xp.get_default_memory_pool().free_all_blocks()
-
-        return measure_each(session, self.name, self.libraries, measure)
+                    for name, run in runs.items():
+                        samples[name].append(run.sample_ms())
+                results += [Result(self.name, name, ms=statistics.median(times)) for name, times in samples.items()]
+        finally:
+            for name, run in runs.items():
+                with contextlib.suppress(Exception):
+                    run.close()
+                release(session.libraries[name])
+        return results
 
 
 def _driver_peer_copy_ms(dst_ptr: int, dst_device: int, src_ptr: int, src_device: int, nbytes: int,
