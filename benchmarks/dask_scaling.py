@@ -4,11 +4,12 @@ installed): throughput scaling.
 
 Each run's input fills its GPUs alike (issue 18: "inputs that fill both"): `sum` reads a 1-D
 float32 array of 4 GiB chunks filling half of each GPU's memory (17 chunks a GPU on an H200);
-`x @ x.T` grows x's rows by 7/5 from one GPU to two (10 and 14 row blocks), so the product's work
-grows by 49/25 and every GPU holds about the same share of the 100 or 196 output blocks. Throughput
-is work / time (GB/s, TFLOP/s); the two-GPU target is 1.8x the one-GPU throughput, i.e. a time of
-at most the one-GPU time x (two-GPU work / one-GPU work) / 1.8. Each library is judged against its
-own one-GPU time; CuPy's rows show what Dask gives any GPU library.
+`x @ x.T` grows x's rows by 7/5 from one GPU to two (5 and 7 row blocks of 16384), so the
+product's work grows by 49/25 and every GPU holds about the same share of the 25 or 49 output
+blocks of 1 GiB (25 and 24 on two H200s). Throughput is work / time (GB/s, TFLOP/s); the two-GPU
+target is 1.8x the one-GPU throughput, i.e. a time of at most the one-GPU time x (two-GPU work /
+one-GPU work) / 1.8. Each library is judged against its own one-GPU time; CuPy's rows show what
+Dask gives any GPU library.
 
 The input is made on the workers (the library's array backend's random generator) and persisted
 before timing; for x @ x.T every worker also holds a replica of x, because a chunk moving between
@@ -18,13 +19,14 @@ the gather of the result) or of persist() followed by a synchronize of every wor
 is done once its kernels are queued), median of repeats after a warm-up. Between libraries the
 workers return their pools' cached memory, so that the next library's input fits.
 
-Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row), every
-level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk task
-about every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with either
-library's chunks: the library queues the kernels and goes on). The GPUs' reading (17 ms for 68 GiB
-at 4 TB/s) runs underneath that latency, so two GPUs shorten the GPU part and add a level to the
-tree and a transfer between workers; `x @ x.T`, whose GPU time is far longer, shows the GPUs'
-scaling.
+Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row),
+every level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk
+task about every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with
+either library's chunks: the library queues the kernels and goes on). A 4 GiB chunk is 1.1 ms of
+reading at 4 TB/s, so the GPUs never lead; two GPUs add a transfer of partial sums between the
+workers and, past a power of the tree's fan-in, a level. Five runs of three input layouts on two
+H200s gave 1.43-1.92x for CuPy's chunks and 1.54-1.87x for cuarray's. `x @ x.T`, whose GPU time per task is far longer,
+shows the GPUs' scaling.
 """
 from __future__ import annotations
 
@@ -41,10 +43,14 @@ SCALING = 1.8
 SUM_CHUNK = 1 << 30                  # float32 elements: 4 GiB chunks
 # Share of each GPU's memory the sum's input fills: half, because the scheduler places the persisted
 # chunks unevenly (26 and 22 of 48 in one run) and dask-cuda spills a worker's chunks to host memory
-# past 80% of its GPU's; at 70%, one two-GPU run spilled and took 20 s a sum.
+# past 80% of its GPU's; at 70%, one two-GPU run took 20 s a sum, most likely spilling.
 SUM_FILL = 0.5
-GRAM_CHUNKS = (1 << 13, 1 << 10)     # float32 row blocks of x
-GRAM_BLOCKS = {1: 10, 2: 14}         # row blocks of x by GPU count: work grows by (14/10)**2
+# float32 row blocks of x. Each output block is 11 ms of cuBLAS on an H200, well above the ~3 ms a
+# Dask worker spends on each task it runs: with 8192-row blocks (2.8 ms of GPU each; cuarray's own
+# call takes 0.13 ms of host time) the workers' task loop, not the GPUs, set the pace, and two
+# GPUs reached only 1.75-1.8x.
+GRAM_CHUNKS = (1 << 14, 1 << 10)
+GRAM_BLOCKS = {1: 5, 2: 7}           # row blocks of x by GPU count: work grows by (7/5)**2
 LIBRARIES = ("cuarray", "cupy")      # each is also the name of its Dask array backend
 
 # cuarray's one-GPU (time, work) by operation, for the two-GPU case's target (cases run in order).
