@@ -19,14 +19,14 @@ the gather of the result) or of persist() followed by a synchronize of every wor
 is done once its kernels are queued), median of repeats after a warm-up. Between libraries the
 workers return their pools' cached memory, so that the next library's input fits.
 
-Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row),
-every level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk
-task about every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with
-either library's chunks: the library queues the kernels and goes on). A 4 GiB chunk is 1.1 ms of
-reading at 4 TB/s, so the GPUs never lead; two GPUs add a transfer of partial sums between the
-workers and, past a power of the tree's fan-in, a level. Five runs of three input layouts on two
-H200s gave 1.43-1.92x for CuPy's chunks and 1.54-1.87x for cuarray's. `x @ x.T`, whose GPU time per task is far longer,
-shows the GPUs' scaling.
+Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row), every
+level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk task about
+every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with either library's
+chunks: the library queues the kernels and goes on). A 4 GiB chunk is 1.1 ms of reading at 4 TB/s,
+so the GPUs never lead; two GPUs add a transfer of partial sums between the workers and, past a
+power of the tree's fan-in, a level. Repeated runs of three input layouts on two H200s gave
+1.43-1.92x for CuPy's chunks and 1.54-1.87x for cuarray's. `x @ x.T`, whose GPU time per task is far
+longer, shows the GPUs' scaling.
 """
 from __future__ import annotations
 
