@@ -34,6 +34,18 @@ struct DeviceProperties {
 };
 const DeviceProperties& device_properties(int id);
 
+// The queries behind cuarray.cuda.runtime's CuPy names, none of which creates a context: one
+// cuDeviceGetAttribute (cudaDeviceAttr's values are CUdevice_attribute's), the name, the memory's
+// size, the PCI bus id ("0000:1B:00.0") both ways, the 16-byte UUID, and the driver's CUDA version
+// (13000 for 13.0). A bad device, attribute or bus id throws CudaRuntime.
+int device_attribute(int id, int attribute);
+std::string device_name(int id);
+size_t device_total_memory(int id);
+std::string device_pci_bus_id(int id);
+int device_by_pci_bus_id(const std::string& bus_id);
+std::string device_uuid(int id);
+int driver_version();
+
 // ---- streams and events ----------------------------------------------------------------------------
 // A stream is a handle plus the device it belongs to; the null stream is handle nullptr.
 class Stream {

@@ -52,18 +52,25 @@ void bind_cuda(nb::module_& m) {
     const DeviceMemoryInfo info = device_memory_info(d);
     return nb::make_tuple(info.free, info.total);
   });
-  m.def("device_properties", [](int id) {
-    const DeviceProperties& p = device_properties(id);
-    nb::dict d;
-    d["name"] = p.name;
-    d["major"] = p.major;
-    d["minor"] = p.minor;
-    d["multiProcessorCount"] = p.multiprocessor_count;
-    d["maxThreadsPerBlock"] = p.max_threads_per_block;
-    d["l2CacheSize"] = p.l2_cache_bytes;
-    d["totalGlobalMem"] = p.total_memory;
-    return d;
+  m.def("device_attribute", &device_attribute);
+  m.def("device_name", [](int id) {
+    const std::string name = device_name(id);
+    return nb::bytes(name.data(), name.size());
   });
+  m.def("device_total_memory", &device_total_memory);
+  m.def("device_pci_bus_id", &device_pci_bus_id);
+  m.def("device_by_pci_bus_id", &device_by_pci_bus_id);
+  m.def("device_uuid", [](int id) {
+    const std::string uuid = device_uuid(id);
+    return nb::bytes(uuid.data(), uuid.size());
+  });
+  m.def("driver_version", &driver_version);
+  // cudaDeviceAttr's enumerators by name, from the toolkit cuarray was built with (python/CMakeLists.txt).
+  nb::dict attribute_ids;
+#define CUARRAY_DEVICE_ATTRIBUTE(name, value) attribute_ids[#name] = value;
+#include "device_attributes.inc"
+#undef CUARRAY_DEVICE_ATTRIBUTE
+  m.attr("device_attribute_ids") = attribute_ids;
 
   nb::class_<Stream>(m, "StreamHandle")
       .def_static("create", &Stream::create, nb::arg("non_blocking") = false, nb::arg("priority") = 0)

@@ -51,10 +51,8 @@ DeviceState& state(int id) {
     p.multiprocessor_count = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
     p.max_threads_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
     p.l2_cache_bytes = attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
-    CU_CALL(cuDeviceTotalMem, &p.total_memory, dev);
-    char name[256] = {};
-    CU_CALL(cuDeviceGetName, name, sizeof(name), dev);
-    p.name = name;
+    p.total_memory = device_total_memory(id);
+    p.name = device_name(id);
   });
   return s;
 }
@@ -92,6 +90,73 @@ void device_synchronize(int id) {
   CU_CALL(cuCtxSynchronize);
 }
 const DeviceProperties& device_properties(int id) { return state(id).properties; }
+
+namespace {
+CUdevice driver_device(int id) {
+  check_id(id);
+  CUdevice dev;
+  CU_CALL(cuDeviceGet, &dev, id);
+  return dev;
+}
+
+// CuPy raises CUDARuntimeError for these (they go through the runtime API there).
+void check_query(CUresult status, const std::string& what) {
+  if (status != CUDA_SUCCESS)
+    throw_error(ErrorKind::CudaRuntime, what + " (" + runtime::error_string(status) + ")");
+}
+}  // namespace
+
+int device_attribute(int id, int attribute) {
+  const CUdevice dev = driver_device(id);
+  int value = 0;
+  check_query(runtime::driver().cuDeviceGetAttribute(&value, static_cast<CUdevice_attribute>(attribute), dev),
+              "cudaErrorInvalidValue: device attribute " + std::to_string(attribute) + " is not one the driver knows");
+  return value;
+}
+
+std::string device_name(int id) {
+  const CUdevice dev = driver_device(id);
+  char name[256] = {};  // cudaDeviceProp::name's size
+  CU_CALL(cuDeviceGetName, name, sizeof(name), dev);
+  return name;
+}
+
+size_t device_total_memory(int id) {
+  const CUdevice dev = driver_device(id);
+  size_t bytes = 0;
+  CU_CALL(cuDeviceTotalMem, &bytes, dev);
+  return bytes;
+}
+
+std::string device_pci_bus_id(int id) {
+  const CUdevice dev = driver_device(id);
+  char bus_id[16] = {};  // "dddd:bb:dd.f" and its terminator: 13 characters (the driver's bound)
+  CU_CALL(cuDeviceGetPCIBusId, bus_id, sizeof(bus_id), dev);
+  return bus_id;
+}
+
+int device_by_pci_bus_id(const std::string& bus_id) {
+  CUdevice dev;
+  check_query(runtime::driver().cuDeviceGetByPCIBusId(&dev, bus_id.c_str()),
+              "cudaErrorInvalidDevice: no device has the PCI bus id '" + bus_id + "'");
+  // A CUdevice is the device's ordinal; checked against the ordinals cuarray knows.
+  check_id(static_cast<int>(dev));
+  return static_cast<int>(dev);
+}
+
+std::string device_uuid(int id) {
+  const CUdevice dev = driver_device(id);
+  CUuuid uuid;
+  CU_CALL(cuDeviceGetUuid, &uuid, dev);
+  return std::string(uuid.bytes, sizeof(uuid.bytes));
+}
+
+int driver_version() {
+  int version = 0;
+  CU_CALL(cuDriverGetVersion, &version);
+  return version;
+}
+
 DeviceMemoryInfo device_memory_info(int id) {
   runtime::activate(id);
   DeviceMemoryInfo info{};

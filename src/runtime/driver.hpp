@@ -21,7 +21,8 @@ namespace cuarray::runtime {
   X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuGraphCreate) X(cuGraphDestroy)              \
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
   X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuModuleGetGlobal) X(cuFuncGetAttribute)                \
-  X(cuLaunchCooperativeKernel) X(cuMemAllocManaged) X(cuMemsetD8Async)
+  X(cuLaunchCooperativeKernel) X(cuMemAllocManaged) X(cuMemsetD8Async)                     \
+  X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

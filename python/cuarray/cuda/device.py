@@ -29,20 +29,53 @@ class Device:
 
     @property
     def compute_capability(self):
-        p = _core.device_properties(self.id)
-        return f"{p['major']}{p['minor']}"
+        """'90' for compute capability 9.0, as CuPy's."""
+        major, minor = (_core.device_attribute(self.id, _core.device_attribute_ids[f"cudaDevAttrComputeCapability{part}"])
+                        for part in ("Major", "Minor"))
+        return f"{major}{minor}"
 
     @property
     def name(self):
-        return _core.device_properties(self.id)["name"]
+        return _core.device_name(self.id).decode()
 
     @property
     def mem_info(self):
         """(free, total) bytes of this device, as CuPy's Device.mem_info."""
         return _core.mem_get_info(self.id)
 
+    @property
+    def pci_bus_id(self):
+        """The device's PCI bus id, as ``'0000:1B:00.0'`` (CuPy's Device.pci_bus_id)."""
+        return _core.device_pci_bus_id(self.id)
+
+    @property
+    def attributes(self):
+        """Every cudaDeviceAttr the driver answers for this device, keyed by its name without the
+        ``cudaDevAttr`` prefix (``'MultiProcessorCount'``), as CuPy's Device.attributes."""
+        ids = _core.device_attribute_ids
+        _core.device_attribute(self.id, ids["cudaDevAttrComputeCapabilityMajor"])  # a bad id raises here
+        found = {}
+        for name, attribute in ids.items():
+            try:
+                found[name[len("cudaDevAttr"):]] = _core.device_attribute(self.id, attribute)
+            except _core.CUDARuntimeError:  # an attribute this driver predates: left out, as CuPy does
+                pass
+        return found
+
     def __eq__(self, other):
         return isinstance(other, Device) and other.id == self.id
+
+    def __lt__(self, other):
+        return self.id < other.id if isinstance(other, Device) else NotImplemented
+
+    def __le__(self, other):
+        return self.id <= other.id if isinstance(other, Device) else NotImplemented
+
+    def __gt__(self, other):
+        return self.id > other.id if isinstance(other, Device) else NotImplemented
+
+    def __ge__(self, other):
+        return self.id >= other.id if isinstance(other, Device) else NotImplemented
 
     def __hash__(self):
         return hash(self.id)

@@ -235,7 +235,7 @@ class MemoryPool:
         if fraction is not None:
             if not 0 <= fraction <= 1:
                 raise ValueError(f"memory limit fraction out of range: {fraction}")
-            total = _core.device_properties(_device())["totalGlobalMem"]
+            total = _core.device_total_memory(_device())
             size = int(total * fraction)
         self._pools.set_limit(_device(), int(size or 0))
 

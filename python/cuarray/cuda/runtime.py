@@ -1,7 +1,15 @@
 """CUDA runtime-style queries (CuPy's cupy.cuda.runtime subset)."""
 from .. import _core
+from ._device_properties import device_properties as _device_properties
 
 CUDARuntimeError = _core.CUDARuntimeError
+
+is_hip = False  # CuPy's flag for a ROCm build; cuarray runs on CUDA only
+
+# cudaDeviceAttr's enumerators (cudaDevAttrMultiProcessorCount, ...), for deviceGetAttribute.
+globals().update(_core.device_attribute_ids)
+deviceAttributeComputeCapabilityMajor = _core.device_attribute_ids["cudaDevAttrComputeCapabilityMajor"]
+deviceAttributeComputeCapabilityMinor = _core.device_attribute_ids["cudaDevAttrComputeCapabilityMinor"]
 
 
 def getDeviceCount():
@@ -27,7 +35,28 @@ def memGetInfo():
 
 
 def getDeviceProperties(device):
-    return _core.device_properties(device)
+    """cudaDeviceProp's fields by name, as CuPy's dict (``name`` is bytes)."""
+    return _device_properties(device)
+
+
+def deviceGetAttribute(attrib, device):
+    """One cudaDeviceAttr of ``device`` (``cudaDevAttrMultiProcessorCount``, ...)."""
+    return _core.device_attribute(device, attrib)
+
+
+def deviceGetPCIBusId(device):
+    """The device's PCI bus id, as ``'0000:1B:00.0'``."""
+    return _core.device_pci_bus_id(device)
+
+
+def deviceGetByPCIBusId(pci_bus_id):
+    """The ordinal of the device at ``pci_bus_id``; CUDARuntimeError when none is there."""
+    return _core.device_by_pci_bus_id(pci_bus_id)
+
+
+def driverGetVersion():
+    """The CUDA version the driver supports, as 1000 * major + 10 * minor (13000 for 13.0)."""
+    return _core.driver_version()
 
 
 def runtimeGetVersion():
