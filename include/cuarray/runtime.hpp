@@ -52,6 +52,9 @@ class Stream {
  public:
   static std::shared_ptr<Stream> null_stream();
   static std::shared_ptr<Stream> create(bool non_blocking, int priority = 0);
+  // A stream another library owns (CuPy's ExternalStream), or a special handle such as the
+  // per-thread default stream (CU_STREAM_PER_THREAD): used, never destroyed, here.
+  static std::shared_ptr<Stream> external(StreamHandle handle, int device);
   ~Stream();
   StreamHandle handle() const { return handle_; }
   int device() const { return device_; }

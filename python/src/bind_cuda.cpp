@@ -75,6 +75,9 @@ void bind_cuda(nb::module_& m) {
   nb::class_<Stream>(m, "StreamHandle")
       .def_static("create", &Stream::create, nb::arg("non_blocking") = false, nb::arg("priority") = 0)
       .def_static("null", &Stream::null_stream)
+      .def_static("external", [](uintptr_t ptr, int device) {
+        return Stream::external(reinterpret_cast<StreamHandle>(ptr), device);
+      })
       .def_prop_ro("ptr", [](const Stream& s) { return reinterpret_cast<uintptr_t>(s.handle()); })
       .def_prop_ro("device_id", &Stream::device)
       .def("synchronize", &Stream::synchronize, nb::call_guard<nb::gil_scoped_release>())

@@ -27,6 +27,14 @@ std::shared_ptr<Stream> Stream::create(bool non_blocking, int priority) {
   return std::shared_ptr<Stream>(new Stream(handle, device, true));
 }
 
+std::shared_ptr<Stream> Stream::external(StreamHandle handle, int device) {
+  const int n = device_count();
+  if (device < 0 || device >= n || device >= kMaxTrackedDevices)
+    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device) + " (" + std::to_string(n) +
+                                            " device(s) present)");
+  return std::shared_ptr<Stream>(new Stream(handle, device, false));
+}
+
 Stream::~Stream() {
   if (owned_ && runtime::driver_loaded()) {
     runtime::activate(device_);

@@ -169,6 +169,30 @@ TEST(Allocators, PoolWithItsOwnSource) {
   b.reset();
 }
 
+TEST(Allocators, PerThreadDefaultStreamBlocksStayWithTheirThread) {
+  CUARRAY_SKIP_WITHOUT_GPU();
+  // CU_STREAM_PER_THREAD names a different stream in every thread: a block freed on it by one
+  // thread (its work maybe still pending) must not go to another thread's; its own thread reuses it.
+  const auto per_thread = reinterpret_cast<StreamHandle>(0x2);  // CU_STREAM_PER_THREAD
+  std::shared_ptr<MemoryPool> pool = MemoryPool::create(current_device(), [](size_t nbytes, int d) {
+    return allocate_raw(nbytes, d);
+  });
+  const void* freed = nullptr;
+  const void* reused = nullptr;
+  const void* other = nullptr;
+  std::thread([&] {
+    std::shared_ptr<Buffer> a = pool->allocate(4096, per_thread);
+    freed = a->ptr();
+    a.reset();
+    std::shared_ptr<Buffer> again = pool->allocate(4096, per_thread);
+    reused = again->ptr();
+    again.reset();
+  }).join();
+  std::thread([&] { other = pool->allocate(4096, per_thread)->ptr(); }).join();
+  EXPECT_EQ(reused, freed);
+  EXPECT_NE(other, freed);
+}
+
 TEST(Allocators, PoolSourceOutOfMemoryReleasesTheCacheAndRetries) {
   CUARRAY_SKIP_WITHOUT_GPU();
   int calls = 0;

@@ -1,6 +1,7 @@
 """cuarray.cuda: devices, runtime calls, streams, events, the device memory pool (accounting, limit,
 OutOfMemoryError) and the pinned host pool."""
 import re
+import threading
 
 import numpy as np
 import pytest
@@ -94,6 +95,86 @@ def test_with_stream_sets_current_stream(rng):
     stream.synchronize()
     assert _same_stream(cp.cuda.get_current_stream(), before)
     assert_array_equal_np(g, host * 2.0 + 1.0)
+
+
+def test_per_thread_default_stream(rng):
+    assert cp.cuda.Stream.null.ptr == 0
+    assert cp.cuda.Stream.ptds.ptr == 2 == cp.cuda.Stream(null=True, ptds=True).ptr  # CU_STREAM_PER_THREAD
+    assert cp.cuda.Stream(ptds=True).ptr not in (0, 2)  # ptds applies to the null stream only (CuPy)
+    hosts = [random_array((1 << 16,), np.float32, rng) for _ in range(2)]
+    results, errors = {}, []
+
+    def work(i):
+        try:
+            with cp.cuda.Stream.ptds:
+                assert cp.cuda.get_current_stream().ptr == 2
+                for _ in range(50):  # blocks freed on one thread's stream must not race the other's
+                    y = cp.asarray(hosts[i]) * 3.0 + i
+                results[i] = y.get()
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for i in range(2):
+        np.testing.assert_array_equal(results[i], hosts[i] * np.float32(3.0) + np.float32(i))
+
+
+def test_external_stream_uses_and_never_destroys_the_owners_stream(rng):
+    owner = cp.cuda.Stream(non_blocking=True)
+    host = random_array((1000,), np.float64, rng)
+    external = cp.cuda.ExternalStream(owner.ptr)
+    assert isinstance(external, cp.cuda.Stream)
+    assert external.ptr == owner.ptr and external.device_id == 0
+    assert cp.cuda.ExternalStream(owner.ptr, device_id=0) == external
+    with external:
+        assert cp.cuda.get_current_stream().ptr == owner.ptr
+        y = cp.asarray(host) * 2.0
+    external.synchronize()
+    del external  # the owner's stream lives on
+    with owner:
+        z = y + 1.0
+    owner.synchronize()
+    assert_array_equal_np(z, host * 2.0 + 1.0)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="invalid device ordinal"):
+        cp.cuda.ExternalStream(owner.ptr, device_id=cp.cuda.runtime.getDeviceCount())
+
+
+def test_external_stream_of_torch_keeps_stream_order(rng):
+    torch = pytest.importorskip("torch")
+    stream = torch.cuda.Stream()
+    host = random_array((1 << 20,), np.float32, rng)
+    with torch.cuda.stream(stream):
+        t = torch.as_tensor(host, device="cuda")
+        for _ in range(20):  # keeps the stream busy, so an unordered read would see old values
+            t = t * 1.0
+        t = t + 1.0
+    with cp.cuda.ExternalStream(stream.cuda_stream):
+        y = cp.from_dlpack(t) * 2.0  # no synchronize: the external stream orders it after torch's work
+    stream.synchronize()
+    np.testing.assert_allclose(y.get(), (host + np.float32(1.0)) * np.float32(2.0), rtol=1e-6)
+
+
+def test_get_current_stream_of_another_device():
+    stream = cp.cuda.Stream()
+    with stream:
+        assert cp.cuda.get_current_stream(0).ptr == stream.ptr
+        assert cp.cuda.get_current_stream(-1).ptr == stream.ptr
+    if cp.cuda.runtime.getDeviceCount() > 1:
+        with cp.cuda.Device(1):
+            other = cp.cuda.Stream()
+            other.use()
+        try:
+            assert cp.cuda.get_current_stream(1).ptr == other.ptr
+            assert cp.cuda.get_current_stream().ptr == 0  # device 0's stream is unchanged
+            assert cp.cuda.Device().id == 0
+        finally:
+            with cp.cuda.Device(1):
+                cp.cuda.Stream.null.use()
 
 
 def test_stream_record_returns_event():

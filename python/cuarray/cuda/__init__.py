@@ -8,9 +8,9 @@ from .memory import (BaseMemory, Memory, ManagedMemory, UnownedMemory, MemoryPoi
                      alloc_pinned_memory, get_allocator, get_default_memory_pool,
                      get_default_pinned_memory_pool, malloc_managed, set_allocator,
                      set_pinned_memory_allocator, using_allocator)
-from .stream import Event, Stream, get_current_stream, get_elapsed_time
+from .stream import Event, ExternalStream, Stream, get_current_stream, get_elapsed_time
 
-__all__ = ["Device", "get_device_id", "Stream", "Event", "get_current_stream", "get_elapsed_time",
+__all__ = ["Device", "get_device_id", "Stream", "ExternalStream", "Event", "get_current_stream", "get_elapsed_time",
            "MPIHostStagingWarning", "allreduce_array", "is_cuda_aware_mpi", "recv_array", "send_array",
            "BaseMemory", "Memory", "ManagedMemory", "UnownedMemory", "MemoryPointer", "MemoryPool",
            "PinnedMemory", "PinnedMemoryPointer", "PinnedMemoryPool", "OutOfMemoryError", "alloc",

@@ -2,19 +2,33 @@
 from .. import _core
 
 
-class _NullStreamDescriptor:
-    """Stream.null: the legacy default stream of the current device."""
+_PER_THREAD_HANDLE = 0x2  # CU_STREAM_PER_THREAD: the calling thread's default stream
+
+
+class _DefaultStreamDescriptor:
+    """Stream.null (the legacy default stream) and Stream.ptds (the per-thread default stream) of
+    the current device."""
+
+    def __init__(self, ptds):
+        self._ptds = ptds
 
     def __get__(self, obj, cls):
-        return cls(null=True)
+        return cls(null=True, ptds=self._ptds)
 
 
 class Stream:
-    """A CUDA stream; `with stream:` makes it current for the block (per thread and device)."""
-    null = _NullStreamDescriptor()
+    """A CUDA stream; `with stream:` makes it current for the block (per thread and device).
+    ``null=True`` is the legacy default stream, or with ``ptds=True`` the per-thread one (CuPy's)."""
+    null = _DefaultStreamDescriptor(ptds=False)
+    ptds = _DefaultStreamDescriptor(ptds=True)
 
     def __init__(self, null=False, non_blocking=False, ptds=False, priority=0):
-        self._handle = _core.StreamHandle.null() if null else _core.StreamHandle.create(non_blocking, priority)
+        if null and ptds:
+            self._handle = _core.StreamHandle.external(_PER_THREAD_HANDLE, _core.get_current_device())
+        elif null:
+            self._handle = _core.StreamHandle.null()
+        else:
+            self._handle = _core.StreamHandle.create(non_blocking, priority)
         self._previous = []
 
     @property
@@ -62,9 +76,29 @@ class Stream:
         return f"<Stream {self.ptr:#x} (device {self.device_id})>"
 
 
-def get_current_stream():
+class ExternalStream(Stream):
+    """A stream another library made, by its pointer (CuPy's ExternalStream(ptr, device_id=-1), e.g.
+    ``torch.cuda.current_stream().cuda_stream``): cuarray launches on it and never destroys it; its
+    owner keeps it alive while cuarray uses it. ``device_id`` -1 is the current device."""
+
+    def __init__(self, ptr, device_id=-1):
+        device = _core.get_current_device() if device_id < 0 else int(device_id)
+        self._handle = _core.StreamHandle.external(int(ptr), device)
+        self._previous = []
+
+
+def get_current_stream(device_id=-1):
+    """The current stream of ``device_id`` (-1: the current device) on this thread."""
     s = Stream.__new__(Stream)
-    s._handle = _core.get_current_stream()
+    if device_id < 0:
+        s._handle = _core.get_current_stream()
+    else:
+        previous = _core.get_current_device()
+        _core.set_current_device(int(device_id))
+        try:
+            s._handle = _core.get_current_stream()
+        finally:
+            _core.set_current_device(previous)
     s._previous = []
     return s
 
