@@ -46,6 +46,11 @@ int device_by_pci_bus_id(const std::string& bus_id);
 std::string device_uuid(int id);
 int driver_version();
 
+// cuProfilerStart / cuProfilerStop on the current device's context: what a profiler (Nsight
+// Systems with --capture-range=cudaProfilerApi) records lies between them.
+void profiler_start();
+void profiler_stop();
+
 // ---- streams and events ----------------------------------------------------------------------------
 // A stream is a handle plus the device it belongs to; the null stream is handle nullptr.
 class Stream {

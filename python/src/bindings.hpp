@@ -33,4 +33,6 @@ void bind_nccl(nanobind::module_& m);
 void bind_user_kernels(nanobind::module_& m);
 // __dlpack__, __dlpack_device__ and toDlpack on the ndarray type (after bind_ndarray), from_dlpack.
 void bind_interop(nanobind::module_& m);
+// cuarray.cuda.nvtx and cuarray.cuda.profiler (bind_profiling.cpp).
+void bind_profiling(nanobind::module_& m);
 }  // namespace cuarray::py

@@ -39,4 +39,5 @@ NB_MODULE(_core, m) {
   cuarray::py::bind_nccl(m);
   cuarray::py::bind_user_kernels(m);
   cuarray::py::bind_interop(m);
+  cuarray::py::bind_profiling(m);
 }

@@ -157,6 +157,16 @@ int driver_version() {
   return version;
 }
 
+void profiler_start() {
+  runtime::ForeignWork work(current_device());  // what was launched before starts before the capture
+  CU_CALL(cuProfilerStart);
+}
+
+void profiler_stop() {
+  runtime::ForeignWork work(current_device());  // held launches belong inside the capture
+  CU_CALL(cuProfilerStop);
+}
+
 DeviceMemoryInfo device_memory_info(int id) {
   runtime::activate(id);
   DeviceMemoryInfo info{};

@@ -1,6 +1,7 @@
 // The CUDA driver API, opened with dlopen on first use: one table of function pointers.
 #pragma once
 #include <cuda.h>
+#include <cudaProfiler.h>
 
 #include <string>
 
@@ -22,7 +23,7 @@ namespace cuarray::runtime {
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
   X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuModuleGetGlobal) X(cuFuncGetAttribute)                \
   X(cuLaunchCooperativeKernel) X(cuMemAllocManaged) X(cuMemsetD8Async)                     \
-  X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid)
+  X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid) X(cuProfilerStart) X(cuProfilerStop)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

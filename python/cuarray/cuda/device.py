@@ -6,6 +6,14 @@ def get_device_id():
     return _core.get_current_device()
 
 
+def is_available():
+    """Whether a CUDA driver and at least one device can be used (CuPy's cuda.is_available): never raises."""
+    try:
+        return _core.get_device_count() > 0
+    except _core.CUDARuntimeError:
+        return False
+
+
 class Device:
     """Device(i): `with Device(1): ...` makes device 1 current in the block (per thread)."""
 

@@ -60,7 +60,10 @@ def driverGetVersion():
 
 
 def runtimeGetVersion():
+    """The CUDA version of the toolkit libraries cuarray runs with (13000 for 13.0). cuarray loads
+    no CUDA runtime library; NVRTC's version is the toolkit's."""
     return _core.nvrtc_version()
+
 
 
 def deviceCanAccessPeer(device, peerDevice):
