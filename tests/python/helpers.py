@@ -9,6 +9,7 @@ import math
 import os
 import subprocess
 import sys
+import threading
 import warnings
 import zlib
 
@@ -428,3 +429,24 @@ def compare_for(name, *, exact=False):
 def byte_offset(view, base):
     """Byte distance between the first elements of two NumPy arrays."""
     return view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+
+
+def run_in_threads(work, count, timeout=120):
+    """Runs work(0), ..., work(count - 1), each on its own thread, and joins them; re-raises the first
+    exception a thread raised (in a thread, a failed assertion would only be printed)."""
+    errors = []
+
+    def guarded(i):
+        try:
+            work(i)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guarded, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    assert not any(t.is_alive() for t in threads), "a thread hung"
+    if errors:
+        raise errors[0]

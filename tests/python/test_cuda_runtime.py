@@ -1,14 +1,13 @@
 """cuarray.cuda: devices, runtime calls, streams, events, the device memory pool (accounting, limit,
 OutOfMemoryError) and the pinned host pool."""
 import re
-import threading
 
 import numpy as np
 import pytest
 
 import cuarray as cp
 
-from helpers import assert_array_equal_np, random_array
+from helpers import assert_array_equal_np, random_array, run_in_threads
 
 pytestmark = pytest.mark.gpu
 
@@ -102,24 +101,16 @@ def test_per_thread_default_stream(rng):
     assert cp.cuda.Stream.ptds.ptr == 2 == cp.cuda.Stream(null=True, ptds=True).ptr  # CU_STREAM_PER_THREAD
     assert cp.cuda.Stream(ptds=True).ptr not in (0, 2)  # ptds applies to the null stream only (CuPy)
     hosts = [random_array((1 << 16,), np.float32, rng) for _ in range(2)]
-    results, errors = {}, []
+    results = {}
 
     def work(i):
-        try:
-            with cp.cuda.Stream.ptds:
-                assert cp.cuda.get_current_stream().ptr == 2
-                for _ in range(50):  # blocks freed on one thread's stream must not race the other's
-                    y = cp.asarray(hosts[i]) * 3.0 + i
-                results[i] = y.get()
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
+        with cp.cuda.Stream.ptds:
+            assert cp.cuda.get_current_stream().ptr == 2
+            for _ in range(50):  # blocks freed on one thread's stream must not race the other's
+                y = cp.asarray(hosts[i]) * 3.0 + i
+            results[i] = y.get()
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors
+    run_in_threads(work, 2)
     for i in range(2):
         np.testing.assert_array_equal(results[i], hosts[i] * np.float32(3.0) + np.float32(i))
 

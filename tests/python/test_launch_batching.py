@@ -4,7 +4,6 @@ events, copies, large launches and shared memory comes between."""
 import gc
 import subprocess
 import sys
-import threading
 
 import numpy as np
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 import cuarray as cp
 
-from helpers import assert_allclose_np, assert_array_equal_np, random_array, subprocess_env
+from helpers import assert_allclose_np, assert_array_equal_np, random_array, run_in_threads, subprocess_env
 
 pytestmark = pytest.mark.gpu
 
@@ -219,23 +218,15 @@ def test_torch_alias_sees_every_cuarray_write(rng):
 
 def test_threads_sharing_the_null_stream(rng):
     hosts = [random_array((777,), np.float32, rng) for _ in range(8)]
-    results, errors = [None] * 8, []
+    results = [None] * 8
 
     def work(k):
-        try:
-            x = cp.asarray(hosts[k])
-            for i in range(50):
-                x = x + (k + 1)
-            results[k] = cp.asnumpy(x)
-        except Exception as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        x = cp.asarray(hosts[k])
+        for i in range(50):
+            x = x + (k + 1)
+        results[k] = cp.asnumpy(x)
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    run_in_threads(work, 8)
     for k in range(8):
         np.testing.assert_allclose(results[k], hosts[k] + 50 * (k + 1), rtol=1e-6)
 
