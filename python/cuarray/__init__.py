@@ -43,7 +43,12 @@ from .cuda import get_default_memory_pool, get_default_pinned_memory_pool
 # NumPy's remaining functions (docs/numpy_functions.md), by NumPy's documentation sections.
 from ._logic import isclose, allclose, array_equal, array_equiv
 from ._signal import convolve, correlate
-from ._math_misc import interp, sinc, i0, real_if_close, unwrap
+from ._math_misc import interp, sinc, i0, real_if_close, unwrap, fix
+from ._type_tests import (iscomplex, iscomplexobj, isreal, isrealobj, isfortran, isneginf, isposinf, common_type,
+                          min_scalar_type)
+from ._memory_ranges import may_share_memory, shares_memory
+from ._host_io import (fromfile, frombuffer, fromstring, fromiter, loadtxt, genfromtxt, fromfunction, load, save,
+                       savez, savez_compressed, savetxt, array_repr, array_str, array2string)
 from ._calculus import gradient, trapezoid
 from ._covariance import cov, corrcoef
 from ._packing import packbits, unpackbits
@@ -61,7 +66,12 @@ from numpy import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint
                    float64, complex64, complex128, dtype, newaxis, pi, e, inf, nan,
                    intp, uintp, byte, ubyte, short, ushort, intc, uintc, longlong, ulonglong, half,
                    single, double, csingle, cdouble, generic, number, integer, signedinteger,
-                   unsignedinteger, floating, complexfloating, inexact, issubdtype)
+                   unsignedinteger, floating, complexfloating, inexact, issubdtype, uint, long, ulong,
+                   euler_gamma, little_endian, typecodes, sctypeDict, ScalarType,
+                   mintypecode, typename, iterable, base_repr, binary_repr)
+# NumPy's floating-point error state and print options, as NumPy's: cuarray's host-side checks follow
+# the error state (isclose's tolerance check, for one), and arrays print through NumPy.
+from numpy import errstate, geterr, seterr, printoptions, get_printoptions, set_printoptions
 bool = _np.bool_
 int_ = _np.int_
 float_ = _np.float64

@@ -1,4 +1,4 @@
-"""NumPy's miscellaneous mathematical functions: interp, sinc, i0, real_if_close, unwrap.
+"""NumPy's miscellaneous mathematical functions: interp, sinc, i0, real_if_close, unwrap, fix.
 
 interp is one elementwise kernel: each thread bisects xp itself (NumPy's binary_search_with_guess
 finds the same bracket) and interpolates with NumPy's formulas, NaN fallbacks included; no index
@@ -15,7 +15,7 @@ from ._functions import where as _where
 from ._fuse import fuse
 from ._user_kernels import ElementwiseKernel
 
-__all__ = ["interp", "sinc", "i0", "real_if_close", "unwrap"]
+__all__ = ["interp", "sinc", "i0", "real_if_close", "unwrap", "fix"]
 
 # NumPy's compiled_interp (numpy/_core/src/multiarray/compiled_base.c), per element. j is the last
 # index with xp[j] <= x (an upper bound, minus one), as NumPy's bisection returns it.
@@ -213,3 +213,9 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
     up = p.astype(dtype, copy=True)
     up[slice1] = p[slice1] + ph_correct.cumsum(axis)
     return up
+
+
+def fix(x, out=None):
+    """Rounds toward zero, as numpy.fix. NumPy's ceil-then-floor-where-nonnegative is trunc: the same
+    values (signed zeros included) and, in NumPy 2, the same dtypes (integers and bools kept)."""
+    return _ufuncs.trunc(x, out=out)

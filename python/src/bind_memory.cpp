@@ -192,6 +192,9 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
     return nb::make_tuple(DeviceMemory{array.buffer()},
                           array.raw_data() - static_cast<char*>(array.buffer()->ptr()));
   });
+  // The first element's address, for comparing arrays' memory (shares_memory) only: it marks
+  // nothing shared, so it must never be handed to code that writes or reads there (.data.ptr does).
+  m.def("array_address", [](nb::handle a) { return reinterpret_cast<uintptr_t>(array_of(a).raw_data()); });
 
   nb::class_<PoolSet>(m, "PoolSet", "The C++ pools of one cuarray.cuda.MemoryPool, one per device.")
       .def_static("create", &make_pool_set, nb::arg("allocator").none())
