@@ -38,7 +38,10 @@ from ._raw_kernel import RawKernel, RawModule
 from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype
 from .linalg import matrix_transpose
 from ._interop import from_dlpack, fromDlpack, toDlpack
-from . import exceptions, fft, linalg, random, testing
+from . import exceptions, fft, lib, linalg, random, testing
+from .cuda import is_available
+from ._memoize import memoize, clear_memo
+from ._show_config import show_config
 from .cuda import get_default_memory_pool, get_default_pinned_memory_pool
 # NumPy's remaining functions (docs/numpy_functions.md), by NumPy's documentation sections.
 from ._logic import isclose, allclose, array_equal, array_equiv

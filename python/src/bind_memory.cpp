@@ -195,6 +195,17 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   // The first element's address, for comparing arrays' memory (shares_memory) only: it marks
   // nothing shared, so it must never be handed to code that writes or reads there (.data.ptr does).
   m.def("array_address", [](nb::handle a) { return reinterpret_cast<uintptr_t>(array_of(a).raw_data()); });
+  // lib.stride_tricks.as_strided: a view of a's memory at a's first element with any shape and byte
+  // strides, checked to lie inside a's buffer (NumPy does not check; an unchecked view could write
+  // outside the allocation). Nothing is marked shared: the view is cuarray's own.
+  m.def("strided_view", [](nb::handle a, nb::handle shape_obj, nb::handle strides_obj) {
+    const NDArray& array = array_of(a);
+    const Shape strides = shape_from_py(strides_obj);
+    const int64_t offset = array.raw_data() - static_cast<char*>(array.buffer()->ptr());
+    return wrap_view(view_of_buffer(array.buffer(), offset, shape_from_py(shape_obj), array.dtype(),
+                                    Strides(strides.begin(), strides.end())),
+                     a);
+  });
 
   nb::class_<PoolSet>(m, "PoolSet", "The C++ pools of one cuarray.cuda.MemoryPool, one per device.")
       .def_static("create", &make_pool_set, nb::arg("allocator").none())

@@ -216,3 +216,81 @@ def test_text_forms_are_numpys(rng):
     assert cp.array2string(x, separator=";") == np.array2string(host, separator=";")
     with cp.printoptions(precision=1):
         assert cp.array_str(x) == np.array_str(host)
+
+
+# --- CuPy's own top-level helpers: is_available, memoize, clear_memo, show_config, lib.stride_tricks ------
+
+def test_is_available_is_cudas():
+    assert cp.is_available is cp.cuda.is_available and type(cp.is_available()) is bool
+
+
+def test_memoize_caches_by_arguments_and_device():
+    calls = []
+
+    @cp.memoize()
+    def square(x, *, offset=0):
+        calls.append(x)
+        return x * x + offset
+
+    @cp.memoize(for_each_device=True)
+    def per_device(x):
+        calls.append(("device", x))
+        return [x]
+
+    assert square(3) == 9 and square(3) == 9 and square(3, offset=1) == 10
+    assert calls == [3, 3]
+    assert per_device(2) is per_device(2)
+    assert square.__name__ == "square"
+    cp.clear_memo()
+    assert square(3) == 9 and calls[-1] == 3 and len(calls) == 4
+    with pytest.raises(TypeError):
+        square([1, 2])  # unhashable arguments cannot be cached, as in CuPy
+
+
+def test_show_config_prints_versions_and_never_raises(capsys):
+    cp.show_config()
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split(" : ")[0].strip() for line in lines]
+    assert names[:4] == ["OS", "Python Version", "cuarray Version", "NumPy Version"]
+    assert "CUDA Driver Version" in names and "Device Count" in names
+    count = int(lines[names.index("Device Count")].split(" : ")[1])
+    assert count == (cp.cuda.runtime.getDeviceCount() if cp.is_available() else 0)
+    assert sum(name.endswith(" Name") for name in names) == count
+
+
+@pytest.mark.gpu
+def test_as_strided_views_match_numpys(rng):
+    host = rng.standard_normal(24)
+    x = cp.asarray(host)
+    from numpy.lib.stride_tricks import as_strided as np_as_strided
+    for shape, strides in [((4, 3), (48, 8)), ((5, 4), (16, 8)), ((3, 4), (0, 8)), ((6,), (-8,))]:
+        base = slice(None) if strides[-1] > 0 else slice(-1, None, -1)
+        want = np_as_strided(host[base], shape, strides)
+        got = cp.lib.stride_tricks.as_strided(x[base], shape, strides)
+        assert got.shape == want.shape and got.strides == want.strides
+        np.testing.assert_array_equal(got.get(), want)
+    assert cp.lib.stride_tricks.as_strided(x).strides == x.strides
+    with pytest.raises(ValueError):  # past the end of the allocation: refused, never read
+        cp.lib.stride_tricks.as_strided(x, (25,), (8,))
+    with pytest.raises(ValueError, match="mismatch in length of strides and shape"):
+        cp.lib.stride_tricks.as_strided(x, (2, 3), (8,))
+
+
+@pytest.mark.gpu
+def test_sliding_window_view_matches_numpys(rng):
+    from numpy.lib.stride_tricks import sliding_window_view as np_windows
+    host = rng.standard_normal((6, 7))
+    x = cp.asarray(host)
+    for window, axis in [((2, 3), None), (3, 1), (2, 0), ((2, 2), (1, 1)), (0, -1)]:
+        got = cp.lib.stride_tricks.sliding_window_view(x, window, axis)
+        want = np_windows(host, window, axis)
+        assert got.shape == want.shape
+        np.testing.assert_array_equal(got.get(), want)
+    got = np.lib.stride_tricks.sliding_window_view(x[:, ::2], 2, axis=1)  # NumPy's function dispatches here
+    assert isinstance(got, cp.ndarray)
+    np.testing.assert_array_equal(got.get(), np_windows(host[:, ::2], 2, axis=1))
+    for args, message in [((x, -1, 0), "cannot contain negative values"), ((x, 8, 1), "cannot be larger"),
+                          ((x, (2,)), "must provide window_shape for all dimensions"),
+                          ((x, (2, 2), 0), "Must provide matching length")]:
+        with pytest.raises(ValueError, match=message):
+            cp.lib.stride_tricks.sliding_window_view(*args)

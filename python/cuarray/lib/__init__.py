@@ -1,0 +1,4 @@
+"""cuarray.lib: the parts of numpy.lib CuPy offers (stride_tricks)."""
+from . import stride_tricks
+
+__all__ = ["stride_tricks"]
