@@ -7,6 +7,7 @@ import numpy as _np
 from . import _ufuncs
 from ._core import ndarray
 from ._creation import asarray, zeros
+from ._functions import imag
 
 __all__ = ["iscomplex", "iscomplexobj", "isreal", "isrealobj", "isfortran", "isneginf", "isposinf",
            "common_type", "min_scalar_type"]
@@ -36,7 +37,7 @@ def iscomplex(x):
 
 def isreal(x):
     """Elementwise: a zero imaginary part (all True for real dtypes), as numpy.isreal."""
-    return _ufuncs.imag(asarray(x)) == 0
+    return imag(asarray(x)) == 0
 
 
 def isfortran(a):
