@@ -2,9 +2,10 @@
 
 NumPy decides overlap from each array's first address, shape, strides and itemsize alone, never
 reading the memory. So each cuarray array is described to NumPy by a stand-in NumPy array with the
-same address (its device address: unified addressing keeps every device's addresses distinct), shape,
-strides and itemsize, and numpy.shares_memory / may_share_memory answer, with their max_work rules
-(0: bounds only, -1: exact, a positive budget raising numpy.exceptions.TooHardError) unchanged. The stand-ins are never read or written.
+same address (its device address: unified addressing keeps every device's addresses distinct),
+shape, strides and itemsize, and numpy.shares_memory / may_share_memory answer, with their max_work
+rules (0: bounds only, -1: exact, a positive budget raising numpy.exceptions.TooHardError)
+unchanged. The stand-ins are never read or written.
 """
 import numpy as _np
 
