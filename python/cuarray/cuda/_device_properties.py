@@ -80,6 +80,27 @@ _FIELDS = {
     "maxBlocksPerMultiProcessor": "MaxBlocksPerMultiprocessor",
     "accessPolicyMaxWindowSize": "MaxAccessPolicyWindowSize",
     "reservedSharedMemPerBlock": "ReservedSharedMemoryPerBlock",
+    # cudaDeviceProp's fields from CUDA 11.1 to 13
+    "memPitch": "MaxPitch",
+    "hostRegisterSupported": "HostRegisterSupported",
+    "sparseCudaArraySupported": "SparseCudaArraySupported",
+    "hostRegisterReadOnlySupported": "HostRegisterReadOnlySupported",
+    "timelineSemaphoreInteropSupported": "TimelineSemaphoreInteropSupported",
+    "memoryPoolsSupported": "MemoryPoolsSupported",
+    "gpuDirectRDMASupported": "GPUDirectRDMASupported",
+    "gpuDirectRDMAFlushWritesOptions": "GPUDirectRDMAFlushWritesOptions",
+    "gpuDirectRDMAWritesOrdering": "GPUDirectRDMAWritesOrdering",
+    "memoryPoolSupportedHandleTypes": "MemoryPoolSupportedHandleTypes",
+    "deferredMappingCudaArraySupported": "DeferredMappingCudaArraySupported",
+    "ipcEventSupported": "IpcEventSupport",
+    "clusterLaunch": "ClusterLaunch",
+    "deviceNumaConfig": "NumaConfig",
+    "deviceNumaId": "NumaId",
+    "mpsEnabled": "MpsEnabled",
+    "hostNumaId": "HostNumaId",
+    "gpuPciDeviceID": "GpuPciDeviceId",
+    "gpuPciSubsystemID": "GpuPciSubsystemId",
+    "hostNumaMultinodeIpcSupported": "HostNumaMultinodeIpcSupported",
 }
 
 # The same table with the attributes' numbers, resolved once: a name the toolkit lacks fails here,
@@ -96,10 +117,15 @@ def device_properties(device):
     are bytes, as there."""
     device = int(device)
     attribute = _core.device_attribute
+    # A bad device id raises here; an attribute a driver older than the toolkit does not know later
+    # only leaves its field out.
     properties = {"name": _core.device_name(device), "totalGlobalMem": _core.device_total_memory(device)}
     for field, ids in _FIELD_IDS.items():
-        properties[field] = (tuple(attribute(device, i) for i in ids) if isinstance(ids, tuple)
-                             else attribute(device, ids))
+        try:
+            properties[field] = (tuple(attribute(device, i) for i in ids) if isinstance(ids, tuple)
+                                 else attribute(device, ids))
+        except _core.CUDARuntimeError:
+            pass
     properties["uuid"] = _core.device_uuid(device)
     properties["luid"] = b""  # Windows only (WDDM): empty elsewhere, as CuPy's char[8] reads
     properties["luidDeviceNodeMask"] = 0
