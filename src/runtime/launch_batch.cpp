@@ -194,7 +194,10 @@ void launch(const Kernel& kernel, const LaunchConfig& config, KernelParams param
             config.shared_bytes, stream, const_cast<void**>(params.values));
     return;
   }
-  if (device < kMaxDevices && threads <= kMaxHeldThreads && holding_allowed()) {
+  // The per-thread default stream's handle names a different stream in every thread, and a queue
+  // may be submitted by another thread's launch: its launches go to the driver at once.
+  const bool per_thread_stream = stream == CU_STREAM_PER_THREAD;
+  if (device < kMaxDevices && threads <= kMaxHeldThreads && !per_thread_stream && holding_allowed()) {
     DeviceQueue& q = queue_of(device);
     std::lock_guard<std::mutex> lock(q.mutex);
     if (q.count && q.stream != stream) q.submit();

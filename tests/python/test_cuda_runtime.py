@@ -102,12 +102,15 @@ def test_per_thread_default_stream(rng):
     assert cp.cuda.Stream(ptds=True).ptr not in (0, 2)  # ptds applies to the null stream only (CuPy)
     hosts = [random_array((1 << 16,), np.float32, rng) for _ in range(2)]
     results = {}
+    cp.cuda.flush_launches()  # what earlier tests left held on device 0
 
     def work(i):
         with cp.cuda.Stream.ptds:
             assert cp.cuda.get_current_stream().ptr == 2
             for _ in range(50):  # blocks freed on one thread's stream must not race the other's
                 y = cp.asarray(hosts[i]) * 3.0 + i
+                # never held: another thread's launch could submit the queue onto its own stream 2
+                assert cp._core.held_launches(0) == 0 or not cp.cuda.launch_batching()
             results[i] = y.get()
 
     run_in_threads(work, 2)
