@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cuarray/runtime.hpp"
+#include "runtime/stream_identity.hpp"
 #include "runtime/stream_release.hpp"
 
 namespace cuarray::libs {
@@ -81,7 +82,8 @@ PlanCache& PlanCache::current() {
   };
   thread_local Memo memo;  // keeps a repeated call off the registry's lock
   const int device = current_device();
-  const StreamHandle stream = current_stream_handle();
+  // The per-thread default stream is a different stream, with its own plans, in every thread.
+  const StreamHandle stream = runtime::stream_identity(current_stream_handle());
   Registry& r = registry();
   const uint64_t generation = r.generation.load(std::memory_order_acquire);
   if (memo.cache && memo.generation == generation && memo.device == device && memo.stream == stream)

@@ -4,7 +4,6 @@
 // safe without events (CuPy's rule; the per-thread default stream counts as one stream per thread). Sizes are rounded to at most 1/8 of their power of two, so the
 // few distinct sizes a program uses hit the cache; on out-of-memory the cache is released and the
 // allocation retried once before OutOfMemory is raised. See docs/memory.md.
-#include <atomic>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "runtime/foreign_work.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/memory_internal.hpp"
+#include "runtime/stream_identity.hpp"
 
 namespace cuarray {
 namespace {
@@ -26,18 +26,6 @@ size_t round_size(size_t n) {
   while (pow2 < n) pow2 <<= 1;
   size_t granule = std::max(kMinGranule, pow2 / 8);
   return (n + granule - 1) / granule * granule;
-}
-
-// The per-thread default stream (CU_STREAM_PER_THREAD, CuPy's Stream.ptds) has one handle for a
-// different stream in every thread: its blocks are keyed by the allocating thread, so a block one
-// thread freed with work pending is never handed to another thread's stream. The key is an odd
-// number from a counter (a stream handle is an aligned pointer, and 1 and 3 are not used), never
-// reused, unlike a thread-local's address once its thread has exited.
-StreamHandle free_list_key(StreamHandle stream) {
-  if (stream != CU_STREAM_PER_THREAD) return stream;
-  static std::atomic<uintptr_t> next_thread{2};
-  thread_local const uintptr_t key = next_thread.fetch_add(1, std::memory_order_relaxed) * 2 + 1;
-  return reinterpret_cast<StreamHandle>(key);
 }
 
 std::string with_commas(size_t n) {
@@ -195,7 +183,7 @@ std::shared_ptr<MemoryPool> MemoryPool::create(int device, BlockSource source) {
 }
 
 std::shared_ptr<Buffer> MemoryPool::allocate(size_t nbytes, StreamHandle stream) {
-  stream = free_list_key(stream);
+  stream = runtime::stream_identity(stream);  // the per-thread default stream: one list per thread
   size_t size = round_size(std::max<size_t>(nbytes, 1));
   Impl& p = *impl_;
   std::unique_lock<std::mutex> lock(p.mutex);

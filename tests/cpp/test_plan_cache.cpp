@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cuarray/errors.hpp"
+#include "cuarray/runtime.hpp"
 #include "libs/plan_cache.hpp"
 #include "runtime/stream_release.hpp"
 
@@ -257,6 +259,31 @@ TEST(PlanCacheRegistry, CurrentIsOnePerDeviceAndStreamNotPerThread) {
   PlanCache* there = nullptr;
   std::thread([&] { there = &PlanCache::current(); }).join();  // device 0, null stream there too
   EXPECT_EQ(there, &here);
+}
+
+TEST(PlanCacheRegistry, PerThreadDefaultStreamHasACachePerThread) {
+  // One handle (CU_STREAM_PER_THREAD) names a different stream in every thread: sharing one cache,
+  // two threads would run the same plan and its work area on two streams at once.
+  const auto per_thread = reinterpret_cast<StreamHandle>(0x2);
+  PlanCache* first = nullptr;
+  PlanCache* again = nullptr;
+  PlanCache* other = nullptr;
+  auto on_per_thread_stream = [&](PlanCache** a, PlanCache** b) {
+    try {
+      set_current_stream(Stream::external(per_thread, current_device()));
+    } catch (const Error&) {  // no driver: Stream::external checks the device
+      return;
+    }
+    *a = &PlanCache::current();
+    if (b) *b = &PlanCache::current();
+    set_current_stream(nullptr);
+  };
+  std::thread([&] { on_per_thread_stream(&first, &again); }).join();
+  std::thread([&] { on_per_thread_stream(&other, nullptr); }).join();
+  if (!first) GTEST_SKIP() << "no usable CUDA driver";
+  EXPECT_EQ(first, again);
+  EXPECT_NE(first, other);
+  EXPECT_NE(first, &PlanCache::current());  // nor the null stream's
 }
 
 TEST(PlanCacheRegistry, ClearPlanCaches) {
