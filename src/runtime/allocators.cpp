@@ -70,11 +70,6 @@ Hook<PinnedAllocator>& pinned_hook() {
 thread_local std::shared_ptr<const DeviceAllocator> t_device_allocator;
 std::atomic<int> g_threads_with_allocator{0};
 
-void check_device(int device) {
-  if (device < 0 || device >= device_count())
-    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device));
-}
-
 }  // namespace
 
 std::shared_ptr<Buffer> adopt_device_allocation(void* ptr, size_t nbytes, int device) {
@@ -87,7 +82,7 @@ std::shared_ptr<Buffer> adopt_device_allocation(void* ptr, size_t nbytes, int de
 }
 
 std::shared_ptr<Buffer> allocate_raw(size_t nbytes, int device) {
-  check_device(device);
+  runtime::check_device_ordinal(device);
   runtime::activate(device);
   CUdeviceptr ptr = 0;
   if (nbytes > 0) {
@@ -100,7 +95,7 @@ std::shared_ptr<Buffer> allocate_raw(size_t nbytes, int device) {
 }
 
 std::shared_ptr<Buffer> allocate_managed(size_t nbytes, int device) {
-  check_device(device);
+  runtime::check_device_ordinal(device);
   runtime::activate(device);
   CUdevice dev;
   CU_CALL(cuDeviceGet, &dev, device);

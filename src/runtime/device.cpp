@@ -26,15 +26,9 @@ std::deque<DeviceState>& devices() {
   return *states;
 }
 
-void check_id(int id) {
-  int n = static_cast<int>(devices().size());
-  if (id < 0 || id >= n)
-    throw_error(ErrorKind::CudaRuntime,
-                "invalid device ordinal " + std::to_string(id) + " (" + std::to_string(n) + " device(s) present)");
-}
 
 DeviceState& state(int id) {
-  check_id(id);
+  runtime::check_device_ordinal(id);
   DeviceState& s = devices()[id];
   std::call_once(s.init, [&] {
     CUdevice dev;
@@ -63,6 +57,13 @@ thread_local int t_active_device = -1;
 }  // namespace
 
 namespace runtime {
+void check_device_ordinal(int device) {
+  const int n = static_cast<int>(devices().size());
+  if (device < 0 || device >= n)
+    throw_error(ErrorKind::CudaRuntime,
+                "invalid device ordinal " + std::to_string(device) + " (" + std::to_string(n) + " device(s) present)");
+}
+
 void activate(int device) {
   if (t_active_device == device) return;
   CU_CALL(cuCtxSetCurrent, state(device).context);
@@ -82,7 +83,7 @@ ScopedActivation::~ScopedActivation() {
 int device_count() { return static_cast<int>(devices().size()); }
 int current_device() { return t_current_device; }
 void set_current_device(int id) {
-  check_id(id);
+  runtime::check_device_ordinal(id);
   t_current_device = id;
 }
 void device_synchronize(int id) {
@@ -93,7 +94,7 @@ const DeviceProperties& device_properties(int id) { return state(id).properties;
 
 namespace {
 CUdevice driver_device(int id) {
-  check_id(id);
+  runtime::check_device_ordinal(id);
   CUdevice dev;
   CU_CALL(cuDeviceGet, &dev, id);
   return dev;
@@ -140,7 +141,7 @@ int device_by_pci_bus_id(const std::string& bus_id) {
   check_query(runtime::driver().cuDeviceGetByPCIBusId(&dev, bus_id.c_str()),
               "cudaErrorInvalidDevice: no device has the PCI bus id '" + bus_id + "'");
   // A CUdevice is the device's ordinal; checked against the ordinals cuarray knows.
-  check_id(static_cast<int>(dev));
+  runtime::check_device_ordinal(static_cast<int>(dev));
   return static_cast<int>(dev);
 }
 

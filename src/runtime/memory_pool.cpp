@@ -171,14 +171,12 @@ MemoryPool& MemoryPool::of_device(int id) {
     }
     return v;
   }();
-  if (id < 0 || id >= static_cast<int>(pools.size()))
-    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(id));
+  runtime::check_device_ordinal(id);  // pools has one per device
   return *pools[id];
 }
 
 std::shared_ptr<MemoryPool> MemoryPool::create(int device, BlockSource source) {
-  if (device < 0 || device >= device_count())
-    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device));
+  runtime::check_device_ordinal(device);
   return std::shared_ptr<MemoryPool>(new MemoryPool(device, std::move(source)));
 }
 

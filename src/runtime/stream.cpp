@@ -28,10 +28,7 @@ std::shared_ptr<Stream> Stream::create(bool non_blocking, int priority) {
 }
 
 std::shared_ptr<Stream> Stream::external(StreamHandle handle, int device) {
-  const int n = device_count();
-  if (device < 0 || device >= n || device >= kMaxTrackedDevices)
-    throw_error(ErrorKind::CudaRuntime, "invalid device ordinal " + std::to_string(device) + " (" + std::to_string(n) +
-                                            " device(s) present)");
+  runtime::check_device_ordinal(device);  // set_current_stream bounds it by kMaxTrackedDevices
   return std::shared_ptr<Stream>(new Stream(handle, device, false));
 }
 

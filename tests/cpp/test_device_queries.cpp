@@ -47,7 +47,7 @@ TEST(DeviceQueries, PciBusIdBothWaysAndDistinctUuids) {
 TEST(DeviceQueries, BadQueriesThrowCudaRuntime) {
   CUARRAY_SKIP_WITHOUT_GPU();
   const std::string past = std::to_string(device_count());
-  expect_error(ErrorKind::CudaRuntime, ("invalid device ordinal " + past).c_str(),
+  expect_error(ErrorKind::CudaRuntime, ("invalid device ordinal " + past + " (" + past + " device(s) present)").c_str(),
                [] { device_attribute(device_count(), kMultiProcessorCount); });
   expect_error(ErrorKind::CudaRuntime, "device attribute 100000 is not one the driver knows",
                [] { device_attribute(0, 100000); });
