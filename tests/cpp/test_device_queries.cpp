@@ -49,9 +49,14 @@ TEST(DeviceQueries, BadQueriesThrowCudaRuntime) {
   const std::string past = std::to_string(device_count());
   expect_error(ErrorKind::CudaRuntime, ("invalid device ordinal " + past + " (" + past + " device(s) present)").c_str(),
                [] { device_attribute(device_count(), kMultiProcessorCount); });
-  expect_error(ErrorKind::CudaRuntime, "device attribute 100000 is not one the driver knows",
+  // The driver's own error follows the message, as every failed driver call reports it.
+  expect_error(ErrorKind::CudaRuntime,
+               "cudaErrorInvalidValue: device attribute 100000 is not one the driver knows "
+               "(CUDA_ERROR_INVALID_VALUE: invalid argument)",
                [] { device_attribute(0, 100000); });
-  expect_error(ErrorKind::CudaRuntime, "no device has the PCI bus id '0000:ff:1f.7'",
+  expect_error(ErrorKind::CudaRuntime,
+               "cudaErrorInvalidDevice: no device has the PCI bus id '0000:ff:1f.7' "
+               "(CUDA_ERROR_INVALID_DEVICE: invalid device ordinal)",
                [] { device_by_pci_bus_id("0000:ff:1f.7"); });
 }
 

@@ -145,11 +145,17 @@ def test_memory_overlap_matches_numpy(rng):
         (lambda a: a[:0], lambda a: a),                        # empty: shares nothing
         (lambda a: a.view(np.uint8)[:, 1::4], lambda a: a[:, 0]),  # byte views: a byte inside an element
     ]
+    def outcome(function, a, b, max_work):  # the answer, or the exception's type (max_work=0 may be too little)
+        try:
+            return function(a, b, max_work=max_work)
+        except Exception as e:
+            return type(e)
+
     for left, right in pairs:
-        for max_work in (None, 0, -1):  # exact, MAY_SHARE_BOUNDS and MAY_SHARE_EXACT (NumPy 2 names no constants)
-            assert cp.shares_memory(left(dev), right(dev), max_work=max_work) == \
-                np.shares_memory(left(host), right(host), max_work=max_work)
-        assert cp.may_share_memory(left(dev), right(dev)) == np.may_share_memory(left(host), right(host))
+        for max_work in (None, 0, -1):  # default, MAY_SHARE_BOUNDS and MAY_SHARE_EXACT (NumPy 2 names no constants)
+            for ours, numpys in [(cp.shares_memory, np.shares_memory), (cp.may_share_memory, np.may_share_memory)]:
+                assert outcome(ours, left(dev), right(dev), max_work) == \
+                    outcome(numpys, left(host), right(host), max_work)
     assert not cp.shares_memory(dev, other) and not cp.may_share_memory(dev, other)
     assert not cp.shares_memory(dev, host) and not cp.may_share_memory(host, dev)  # device and host memory
     assert np.shares_memory(dev[::2], dev[2:])  # NumPy's function dispatches here
@@ -270,8 +276,12 @@ def test_as_strided_views_match_numpys(rng):
         assert got.shape == want.shape and got.strides == want.strides
         np.testing.assert_array_equal(got.get(), want)
     assert cp.lib.stride_tricks.as_strided(x).strides == x.strides
+    allocated = x.data.mem.size  # the pool's block, which may be larger than the 24 elements
     with pytest.raises(ValueError):  # past the end of the allocation: refused, never read
-        cp.lib.stride_tricks.as_strided(x, (25,), (8,))
+        cp.lib.stride_tricks.as_strided(x, (allocated // 8 + 1,), (8,))
+    with pytest.raises(ValueError):  # before its start
+        cp.lib.stride_tricks.as_strided(x[1:], (3,), (-8,))
+    assert cp.lib.stride_tricks.as_strided(x, (allocated // 8,), (8,)).size == allocated // 8
     with pytest.raises(ValueError, match="mismatch in length of strides and shape"):
         cp.lib.stride_tricks.as_strided(x, (2, 3), (8,))
 

@@ -129,4 +129,7 @@ def device_properties(device):
     properties["uuid"] = _core.device_uuid(device)
     properties["luid"] = b""  # Windows only (WDDM): empty elsewhere, as CuPy's char[8] reads
     properties["luidDeviceNodeMask"] = 0
+    # CUDA 13 removed multi-device cooperative launch (field and attribute); CuPy's dict keeps the
+    # key as False.
+    properties["cooperativeMultiDeviceLaunch"] = False
     return properties
