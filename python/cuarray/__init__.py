@@ -38,7 +38,7 @@ from ._raw_kernel import RawKernel, RawModule
 from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype
 from .linalg import matrix_transpose
 from ._interop import from_dlpack, fromDlpack, toDlpack
-from . import exceptions, fft, lib, linalg, random, testing
+from . import exceptions, fft, lib, linalg, random
 from .cuda import is_available
 from ._memoize import memoize, clear_memo
 from ._show_config import show_config
@@ -84,6 +84,9 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name):
+    if name == "testing":  # loaded on first use: numpy.testing alone costs tens of ms of import time
+        import importlib
+        return importlib.import_module(f"{__name__}.testing")
     # A NumPy function cuarray lacks fails here with a clear message, not deep inside.
     if hasattr(_np, name):
         raise AttributeError(f"cuarray has no attribute {name!r} yet (numpy.{name} is not implemented on the GPU)")
