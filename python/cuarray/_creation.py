@@ -23,6 +23,18 @@ def from_numpy(host):
     return _core.from_host(host.ctypes.data, host.shape, host.dtype, fortran)
 
 
+def _order(order):
+    """order as NumPy reads it: None, or 'C', 'F', 'A' or 'K' in either case; ValueError otherwise."""
+    if order is None:
+        return None
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    upper = order.upper()
+    if upper not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    return upper
+
+
 def _refuse_copy(what):
     """copy=False (NumPy 2, CuPy): a copy the call would need is an error, never made silently."""
     raise ValueError(f"Unable to avoid copy while creating an array {what} (copy=False); "
@@ -34,6 +46,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
     if device is not None:  # (here, not by with_device: every function's argument passes through asarray)
         with on_device(device):
             return asarray(a, dtype, order, copy=copy, blocking=blocking)
+    order = _order(order)
     foreign = None if isinstance(a, ndarray) else _interop.device_array_of(a, copy)
     if foreign is not None:  # another library's GPU memory, viewed (or copied when copy=True)
         a, copy = foreign, (None if copy else copy)  # a copy made there is not made again
@@ -51,7 +64,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False, device=None
     if copy is False:
         _refuse_copy("from host data")
     try:
-        host = _np.asarray(a, dtype=dtype)
+        host = _np.asarray(a, dtype=dtype, order=order)  # NumPy lays the host data out as asked
     except (TypeError, ValueError):  # device arrays refuse __array__; ragged nests of them
         if not _holds_device_arrays(a):
             raise
@@ -138,6 +151,7 @@ def asanyarray(a, dtype=None, order=None, *, copy=None):
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     """numpy.array: copies by default; ndmin prepends length-1 dims."""
+    order = _order(order) or "K"
     foreign = None if isinstance(obj, ndarray) else _interop.device_array_of(obj, None if copy else False)
     if foreign is not None:  # another library's GPU memory: copied below unless copy=False
         obj = foreign
@@ -145,12 +159,12 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
         if obj._device_id != _core.get_current_device():
             if copy is False:
                 _refuse_copy(f"from an array on device {obj._device_id}")
-            obj, copy = obj.copy(order="K" if order in (None, "K", "A") else order), None  # moved by the copy
+            obj, copy = obj.copy(order="K" if order in ("K", "A") else order), None  # moved by the copy
         out = obj.astype(obj.dtype if dtype is None else dtype, order=order, copy=bool(copy))
         if copy is False and out is not obj:
             _refuse_copy(f"of {out.dtype} in order {order} from {obj.dtype}")
     else:
-        out = asarray(obj, dtype=dtype, order=order if order in ("C", "F") else None,
+        out = asarray(obj, dtype=dtype, order=order,
                       copy=False if copy is False else None)  # host data always needs the copy
     if out.ndim < ndmin:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)

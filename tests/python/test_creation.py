@@ -226,6 +226,20 @@ def test_from_list_ndmin_and_order():
     _check_layout(got, ref)
 
 
+def test_host_data_in_every_order_and_case(rng):
+    host = rng.standard_normal((3, 4))
+    for source in (host, np.asfortranarray(host), host[:, ::2]):
+        for order in ("C", "F", "A", "K", "c", "f", "a", "k", None):
+            ref = np.array(source, order=order)  # a copy's layout (np.asarray may return a strided view)
+            for ours in (cp.asarray, cp.array):
+                got = ours(source, order=order)
+                assert_array_equal_np(got, ref)
+                _check_layout(got, ref)
+    for func in (cp.asarray, cp.array):
+        with pytest.raises(ValueError, match=r"order must be one of 'C', 'F', 'A', or 'K' \(got 'X'\)"):
+            func(host, order="X")
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_from_numpy_array(dtype, layout, rng):
