@@ -291,12 +291,11 @@ class TestDecoratorsCatchDifferences:
             return testing.shaped_arange((3,), xp) - (1 if xp is cuarray else 0)
         less()
 
-        @testing.numpy_cupy_array_max_ulp(maxulp=4)
-        @testing.numpy_cupy_array_almost_equal_nulp(nulp=4)
-        @testing.numpy_cupy_array_almost_equal(decimal=5)
         def exp(xp):
             return xp.exp(testing.shaped_random((100,), xp, numpy.float32, scale=2))
-        exp()
+        for decorator in (testing.numpy_cupy_array_max_ulp(maxulp=4), testing.numpy_cupy_array_almost_equal_nulp(nulp=4),
+                          testing.numpy_cupy_array_almost_equal(decimal=5)):
+            decorator(exp)()
 
 
 @pytest.mark.gpu
