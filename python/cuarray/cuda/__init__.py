@@ -8,6 +8,7 @@ from .memory import (BaseMemory, Memory, ManagedMemory, UnownedMemory, MemoryPoi
                      alloc_pinned_memory, get_allocator, get_default_memory_pool,
                      get_default_pinned_memory_pool, malloc_managed, set_allocator,
                      set_pinned_memory_allocator, using_allocator)
+from .compiler import compile_with_cache
 from .profiler import profile
 from .runtime import runtimeGetVersion as get_local_runtime_version  # CuPy's name at this level
 from .stream import Event, ExternalStream, Stream, get_current_stream, get_elapsed_time
@@ -20,5 +21,5 @@ __all__ = ["Device", "get_device_id", "Stream", "ExternalStream", "Event", "get_
            "malloc_managed", "set_allocator", "set_pinned_memory_allocator", "using_allocator",
            "flush_launches", "launch_batching", "set_launch_batching",
            "compiler", "cublas", "driver", "memory", "nccl", "nvtx", "profiler", "runtime",
-           "is_available", "get_local_runtime_version", "profile"]
+           "is_available", "get_local_runtime_version", "profile", "compile_with_cache"]
 
