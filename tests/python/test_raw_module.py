@@ -192,9 +192,8 @@ def test_cu_path_launches(tmp_path, rng):
 
 @gpu
 def test_compile_with_cache_like_older_cupy_code(rng):
-    source = TEMPLATES.replace("__device__ int counts[4];", "__device__ int counts[4] = {0, 0, 0, 0};")
     with pytest.warns(DeprecationWarning, match="compile_with_cache is deprecated"):
-        module = cp.cuda.compile_with_cache(source, options=("-std=c++17",), arch="sm_90", cache_dir="/nonexistent")
+        module = cp.cuda.compile_with_cache(TEMPLATES, options=("-std=c++17",), arch="sm_90", cache_dir="/nonexistent")
     module.get_global("weights").view(cp.float32)[...] = cp.asarray(np.full(3, 3, np.float32))
     x_np = random_array(40, np.float32, rng)
     out = cp.empty(40, dtype=cp.float32)
