@@ -1,6 +1,17 @@
-"""CUDA runtime-style queries (CuPy's cupy.cuda.runtime subset)."""
+"""CuPy's cupy.cuda.runtime: device queries here; raw memory calls (_runtime_memory.py) and raw
+stream and event calls (_runtime_streams.py) on integer pointers and handles, for programs that use
+the runtime directly."""
 from .. import _core
 from ._device_properties import device_properties as _device_properties
+from ._runtime_memory import (cudaMemAttachGlobal, cudaMemAttachHost, free, malloc, mallocManaged,  # noqa: F401
+                              memcpy, memcpyAsync, memcpyDefault, memcpyDeviceToDevice, memcpyDeviceToHost,
+                              memcpyHostToDevice, memcpyHostToHost, memcpyPeer, memcpyPeerAsync, memset,
+                              memsetAsync)
+from ._runtime_streams import (cudaErrorNotReady, cudaSuccess, eventBlockingSync, eventCreate,  # noqa: F401
+                               eventCreateWithFlags, eventDefault, eventDestroy, eventDisableTiming,
+                               eventElapsedTime, eventInterprocess, eventQuery, eventRecord, eventSynchronize,
+                               streamCreate, streamCreateWithFlags, streamCreateWithPriority, streamDefault,
+                               streamDestroy, streamNonBlocking, streamQuery, streamSynchronize, streamWaitEvent)
 
 CUDARuntimeError = _core.CUDARuntimeError
 
