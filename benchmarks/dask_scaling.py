@@ -3,7 +3,7 @@ worker process per GPU: cuarray._dask.local_gpu_cluster, dask-cuda's LocalCUDACl
 installed): throughput scaling.
 
 Each run's input fills its GPUs alike (issue 18: "inputs that fill both"): `sum` reads a 1-D
-float32 array of 4 GiB chunks filling half of each GPU's memory (17 chunks a GPU on an H200);
+float32 array of 8 GiB chunks filling half of each GPU's memory (8 chunks a GPU on an H200);
 `x @ x.T` grows x's rows by 7/5 from one GPU to two (5 and 7 row blocks of 16384), so the
 product's work grows by 49/25 and every GPU holds about the same share of the 25 or 49 output
 blocks of 1 GiB (25 and 24 on two H200s). Throughput is work / time (GB/s, TFLOP/s); the two-GPU
@@ -19,7 +19,7 @@ the gather of the result) or of persist() followed by a synchronize of every wor
 is done once its kernels are queued), median of repeats after a warm-up. Between libraries the
 workers return their pools' cached memory, so that the next library's input fits.
 
-Dask's own latency bounds `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row), every
+Measured with 4 GiB chunks, Dask's own latency bounded `sum`: a one-task graph takes 10-14 ms (the `dask round trip` row), every
 level of the reduction tree a few ms of scheduler messages, and a worker starts one chunk task about
 every 1.1 ms while each returns in 0.1-0.3 ms (Dask's task stream, two H200s, with either library's
 chunks: the library queues the kernels and goes on). A 4 GiB chunk is 1.1 ms of reading at 4 TB/s,
@@ -32,7 +32,7 @@ Nor does Dask's throughput keep two GPUs fed with these chunks: the `8 sums in f
 eight independent sums at once (the same graph under new keys), so no GPU waits on one call's
 latency. On two H200s that took 253 ms on one GPU and 334 ms on two (1.51x; CuPy's chunks 1.41x):
 about 300 tasks in 334 ms, one task a millisecond for the whole cluster from its one scheduler,
-while a chunk task carries 1.1 ms of GPU work.
+while a chunk task carries 1.1 ms of GPU work. Hence the 8 GiB chunks (SUM_CHUNK).
 """
 from __future__ import annotations
 
@@ -47,7 +47,10 @@ from .harness import Session
 from .results import Result, Target
 
 SCALING = 1.8
-SUM_CHUNK = 1 << 30                  # float32 elements: 4 GiB chunks
+# float32 elements: 8 GiB chunks, 2.2 ms of reading on an H200. With 4 GiB chunks (1.1 ms) two GPUs
+# reached 1.38-1.87x: the scheduler hands out about one task a millisecond to the whole cluster (the
+# `8 sums in flight` row), so two GPUs' chunk tasks came no faster than one GPU's work needed them.
+SUM_CHUNK = 1 << 31
 # Share of each GPU's memory the sum's input fills: half, because the scheduler places the persisted
 # chunks unevenly (26 and 22 of 48 in one run) and dask-cuda spills a worker's chunks to host memory
 # past 80% of its GPU's; at 70%, one two-GPU run took 20 s a sum, most likely spilling.
