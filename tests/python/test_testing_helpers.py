@@ -91,6 +91,43 @@ def test_pytest_fixtures_reach_a_looped_test(dtype, rng):
     assert rng is not None and dtype in (numpy.float32, numpy.float64)
 
 
+def test_contiguous_axes_follow_the_order():
+    class Case:
+        shape = (1, 2, 3)
+        seen = []
+
+        @testing.for_contiguous_axes()
+        def check(self, axis):
+            self.seen.append(axis)
+    case = Case()
+    case.order = "C"
+    case.check()
+    case.order = "f"
+    case.check()
+    assert Case.seen == [(2,), (1, 2), (0, 1, 2), (0,), (0, 1), (0, 1, 2)]
+    case.order = None
+    with pytest.raises(ValueError, match="self.order"):
+        case.check()
+
+
+def test_fix_random_repeats_and_restores():
+    import random
+
+    @testing.fix_random()
+    def draw():
+        return random.random(), numpy.random.rand()
+    before = numpy.random.get_state()[1].copy(), random.getstate(), cuarray.random.get_random_state()
+    assert draw() == draw()
+    assert (numpy.random.get_state()[1] == before[0]).all() and random.getstate() == before[1]
+    assert cuarray.random.get_random_state() is before[2]
+
+
+@testing.fix_random()
+class TestFixRandomOnATestCase(unittest.TestCase):
+    def test_seeded(self):
+        assert numpy.random.get_state()[1][0] == numpy.random.RandomState(100).get_state()[1][0]
+
+
 def test_product_and_product_dict():
     assert testing.product({"b": [1, 2], "a": ["x"]}) == [{"a": "x", "b": 1}, {"a": "x", "b": 2}]
     assert testing.product_dict([{"a": 1}, {"a": 2}], [{"b": 3}]) == [{"a": 1, "b": 3}, {"a": 2, "b": 3}]
@@ -296,6 +333,14 @@ class TestDecoratorsCatchDifferences:
         for decorator in (testing.numpy_cupy_array_max_ulp(maxulp=4), testing.numpy_cupy_array_almost_equal_nulp(nulp=4),
                           testing.numpy_cupy_array_almost_equal(decimal=5)):
             decorator(exp)()
+
+
+@pytest.mark.gpu
+def test_fix_random_fixes_cuarrays_generator():
+    @testing.fix_random()
+    def draw():
+        return cuarray.random.random(5).get()
+    numpy.testing.assert_array_equal(draw(), draw())
 
 
 @pytest.mark.gpu

@@ -4,10 +4,12 @@ dicts of them) in any mix, and CuPy's testing helpers, so that test suites writt
 
 - the NumPy-consistency decorators (numpy_cupy_allclose, numpy_cupy_array_equal, ...), which run a
   test with xp=cuarray and xp=numpy and compare what it returns (_numpy_cupy.py);
-- the parameter loops (for_all_dtypes, for_dtypes_combination, for_orders, ...; _loops.py);
+- the parameter loops (for_all_dtypes, for_dtypes_combination, for_orders, for_contiguous_axes, ...;
+  _loops.py);
 - test inputs (shaped_arange, shaped_random, generate_matrix, ...; _arrays.py);
 - class parameters (product, product_dict, parameterize; _parameterized.py);
-- conditions (installed, numpy_satisfies, with_requires, multi_gpu, slow; _conditions.py).
+- conditions (installed, numpy_satisfies, with_requires, multi_gpu, slow; _conditions.py);
+- fixed random seeds for a test (fix_random; _random.py).
 
 Only the assertions load with ``import cuarray``; the helpers load on first use (import time counts
 for every user, most of whom never test).
@@ -28,11 +30,12 @@ _HELPERS = {
     **dict.fromkeys(["for_dtypes", "for_all_dtypes", "for_float_dtypes", "for_signed_dtypes", "for_unsigned_dtypes",
                      "for_int_dtypes", "for_complex_dtypes", "for_dtypes_combination", "for_all_dtypes_combination",
                      "for_signed_dtypes_combination", "for_unsigned_dtypes_combination",
-                     "for_int_dtypes_combination", "for_orders", "for_CF_orders"], "_loops"),
+                     "for_int_dtypes_combination", "for_orders", "for_CF_orders", "for_contiguous_axes"], "_loops"),
     **dict.fromkeys(["shaped_arange", "shaped_reverse_arange", "shaped_random", "shaped_linspace",
                      "generate_matrix"], "_arrays"),
     **dict.fromkeys(["product", "product_dict", "parameterize"], "_parameterized"),
     **dict.fromkeys(["installed", "numpy_satisfies", "with_requires", "multi_gpu"], "_conditions"),
+    "fix_random": "_random",
 }
 
 

@@ -1,4 +1,5 @@
-"""CuPy's parameter loops (cupy.testing.for_dtypes, for_all_dtypes, ..., for_orders): the decorated
+"""CuPy's parameter loops (cupy.testing.for_dtypes, for_all_dtypes, ..., for_orders,
+for_contiguous_axes): the decorated
 test runs once for each value (or combination of values) within one test, given as keyword
 arguments. Dtypes are passed as NumPy scalar types (numpy.float32), as CuPy passes them. A value
 whose run is skipped is reported and the loop goes on (the test is skipped when every run was); a
@@ -120,3 +121,23 @@ def for_orders(orders, name="order"):
 
 def for_CF_orders(name="order"):
     return for_orders([None, "C", "F", "c", "f"], name=name)
+
+
+def for_contiguous_axes(name="axis"):
+    """Runs a test method with each run of trailing axes (C order) or leading axes (F order) of
+    self.shape, by self.order: for shape (1, 2, 3), (2,), (1, 2), (0, 1, 2) or (0,), (0, 1), (0, 1, 2)."""
+    def decorator(impl):
+        @fills(impl, name)
+        def test_func(self, *args, **kw):
+            ndim, order = len(self.shape), self.order
+            if order not in ("c", "C", "f", "F"):
+                raise ValueError(f"for_contiguous_axes needs self.order 'C' or 'F', not {order!r}")
+            for count in range(1, ndim + 1):
+                axes = tuple(range(ndim - count, ndim)) if order in ("c", "C") else tuple(range(count))
+                try:
+                    impl(self, *args, **kw, **{name: axes})
+                except Exception:
+                    print(f"{name} = {axes}, shape = {self.shape}, order = {order}")
+                    raise
+        return test_func
+    return decorator
