@@ -64,6 +64,16 @@ def test_import_loads_no_cuda_library():
     assert not loaded, f"import cuarray loaded CUDA libraries eagerly: {loaded}"
 
 
+def test_import_loads_no_testing_or_optional_module():
+    # numpy.testing alone was a third of the import's time; Dask loads only through its entry points.
+    out = run_python("import sys, cuarray\n"
+                     "print(sorted(m for m in ('numpy.testing', 'cuarray.testing', 'dask', 'torch', 'cupy')"
+                     " if m in sys.modules))\n")
+    assert out.strip().splitlines()[-1] == "[]"
+    out = run_python("import cuarray\nprint(cuarray.testing.for_all_dtypes.__module__)\n")
+    assert out.strip().splitlines()[-1] == "cuarray.testing._loops"
+
+
 @pytest.mark.parametrize("name", SCALAR_TYPE_NAMES)
 def test_scalar_types_are_numpys(name):
     assert getattr(cp, name) is getattr(np, name)
