@@ -145,8 +145,8 @@ def _stack_nested(obj, dtype):
     return stack([_stack_nested(p, dtype) for p in parts], dtype=dtype, casting="unsafe")
 
 
-def asanyarray(a, dtype=None, order=None, *, copy=None):
-    return asarray(a, dtype, order, copy=copy)
+def asanyarray(a, dtype=None, order=None, *, device=None, copy=None):
+    return asarray(a, dtype, order, copy=copy, device=device)
 
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):

@@ -216,7 +216,8 @@ void bind_ndarray(nb::module_& m) {
         Shape axes = dims_from_args(args);
         return wrap_view(a.transpose(axes), s);
       })
-      .def("swapaxes", [](nb::handle s, int64_t a1, int64_t a2) { return wrap_view(array_of(s).swapaxes(a1, a2), s); })
+      .def("swapaxes", [](nb::handle s, int64_t a1, int64_t a2) { return wrap_view(array_of(s).swapaxes(a1, a2), s); },
+           nb::arg("axis1"), nb::arg("axis2"))
       .def("squeeze", [](nb::handle s, nb::handle axis) {
         auto axes = axes_from_py(axis);
         return wrap_view(axes ? array_of(s).squeeze(std::span<const int64_t>(axes->data(), axes->size()))
@@ -271,7 +272,7 @@ void bind_ndarray(nb::module_& m) {
         if (!v) throw_error(ErrorKind::Type, "fill() needs a scalar value");
         v->check_assignable(array_of(s).dtype());
         array_of(s).fill(*v);
-      })
+      }, nb::arg("value"))
       .def("item", [](nb::handle s, nb::args args) {
         const NDArray& a = array_of(s);
         if (args.size() == 0) return element(a);

@@ -108,6 +108,17 @@ def test_fill(dtype, value, rng):
         check_like_numpy(lambda: (ref.fill(value), ref)[1], lambda: (got.fill(value), got)[1])
 
 
+def test_numpys_keyword_names(rng):
+    ref, got = layout_pair("stepped", (4, 5, 3), np.float32, rng)
+    assert_array_equal_np(got.swapaxes(axis1=0, axis2=2), ref.swapaxes(axis1=0, axis2=2))
+    got.fill(value=2.5)
+    ref.fill(value=2.5)
+    assert_array_equal_np(got, ref)
+    moved = cp.asanyarray(ref, device=0)
+    assert moved.device.id == 0
+    assert_array_equal_np(moved, ref)
+
+
 VIEW_CASES = [
     (np.int32, np.float32, (3, 4)), (np.float64, np.int64, (3, 4)), (np.uint16, np.float16, (5,)),
     (np.complex64, np.float32, (3, 4)), (np.float32, np.complex64, (3, 4)),
