@@ -21,6 +21,7 @@ from ._indexing import *  # noqa: F401,F403  (nonzero, take, put, compress, ... 
 from ._index_functions import *  # noqa: F401,F403  (choose, select, diag, tril, indices, ix_, ... and ndarray.choose)
 from ._flatiter import flatiter  # noqa: F401  (and ndarray.flat)
 from . import _ufunc_methods  # noqa: F401  (attaches ufunc.at, ufunc.outer, ufunc.reduceat)
+from . import _ufunc_reduce  # noqa: F401  (attaches ufunc.reduce)
 from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, histogram2d, histogramdd)
 from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)
 from ._statistics import average, diagonal, trace

@@ -52,15 +52,11 @@ def _array_protocol(self, dtype=None, copy=None):
 
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     import cuarray
-    if method == "reduce" and ufunc.__name__ == "add":
-        # np.add.reduce is sum (the other ufunc methods arrive with the reductions issue).
-        kwargs.setdefault("axis", 0)
-        return cuarray.sum(*inputs, **kwargs)
-    if method == "accumulate" and isinstance(getattr(cuarray, ufunc.__name__, None), cuarray.ufunc):
-        return getattr(cuarray, ufunc.__name__).accumulate(*inputs, **kwargs)
+    ours = getattr(cuarray, ufunc.__name__, None)
+    if method in ("reduce", "accumulate", "reduceat", "outer", "at") and isinstance(ours, cuarray.ufunc):
+        return getattr(ours, method)(*inputs, **kwargs)  # np.maximum.reduce(x), np.add.at(x, i, v), ...
     if method != "__call__":
         return NotImplemented
-    ours = getattr(cuarray, ufunc.__name__, None)
     if not isinstance(ours, (cuarray.ufunc, cuarray._products.gufunc)):
         return NotImplemented
     # NumPy hands its scalars over as 0-d arrays: they are scalars (strong, NEP 50) to us.

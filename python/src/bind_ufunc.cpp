@@ -141,7 +141,12 @@ void bind_ufuncs(nb::module_& m) {
       .def_prop_ro("nargs", [](const PyUfunc& s) { return s.u->nin() + s.u->nout(); })
       .def_prop_ro("ntypes", [](const PyUfunc& s) { return s.u->types().size(); })
       .def_prop_ro("types", [](const PyUfunc& s) { return s.u->types(); })
-      .def_prop_ro("identity", [](const PyUfunc&) { return nb::none(); })
+      // NumPy's own identity for the ufunc of the same name (0 for add, -1 for bitwise_and, None for
+      // maximum): cuarray's ufuncs are NumPy's, and reductions read it.
+      .def_prop_ro("identity", [](const PyUfunc& s) -> nb::object {
+        const std::string name(s.u->name());
+        return nb::hasattr(numpy(), name.c_str()) ? nb::object(numpy().attr(name.c_str()).attr("identity")) : nb::none();
+      })
       .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(), nb::arg("signature").none() = nb::none(),
            nb::arg("casting").none() = nb::none(), nb::arg("reduction") = false)
       .def("_loop_expr", &loop_expr, nb::arg("dtypes"))

@@ -1,0 +1,116 @@
+"""ufunc.reduce with NumPy's semantics (axis=0 by default, tuples of axes, None, dtype=, out=,
+keepdims=, initial=, where=).
+
+The six ufuncs that have a reduction of their own run it: add is sum, multiply prod, maximum max,
+minimum min, logical_and all and logical_or any (the reduction engine, docs/reductions.md). Every
+other binary ufunc reduces through its accumulate (the scan engine, docs/scans.md), whose last
+element along the reduced axis is the reduction in NumPy's order: the reduced axes are moved last
+and merged into one (NumPy allows several only for the reorderable ufuncs, where order does not
+matter), initial= goes in front, and where= puts the identity (or, for the idempotent ufuncs that
+have none, initial) in place of each masked element.
+"""
+import math
+import operator
+
+import numpy as _np
+from numpy.lib.array_utils import normalize_axis_tuple
+
+from ._core import ndarray, ufunc
+from ._creation import asarray, full
+
+# NumPy's reorderable binary ufuncs (numpy.<ufunc>.reduce accepts several axes for these only). Of
+# them, maximum, minimum, fmax and fmin have no identity, and each is idempotent.
+_REORDERABLE = frozenset(["add", "bitwise_and", "bitwise_or", "bitwise_xor", "fmax", "fmin", "gcd", "hypot",
+                          "logaddexp", "logaddexp2", "logical_and", "logical_or", "logical_xor", "maximum",
+                          "minimum", "multiply"])
+
+
+def _own_reduction(name, dtype, initial_given):
+    """The cuarray function that is name.reduce for these arguments, or None."""
+    import cuarray
+    if name in ("add", "multiply"):
+        return {"add": cuarray.sum, "multiply": cuarray.prod}[name]
+    if name in ("maximum", "minimum") and dtype is None:
+        return {"maximum": cuarray.max, "minimum": cuarray.min}[name]
+    if name in ("logical_and", "logical_or") and dtype is None and not initial_given:
+        return {"logical_and": cuarray.all, "logical_or": cuarray.any}[name]
+    return None
+
+
+def _reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_np._NoValue, where=True):
+    """Reduces array's dimension(s) by applying the ufunc along them, as numpy.ufunc.reduce."""
+    name = self.__name__
+    if self.nin != 2:
+        raise ValueError("reduce only supported for binary functions")
+    if self.nout != 1:
+        raise ValueError("reduce only supported for functions returning a single value")
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
+        out = out[0]
+    if out is not None and not isinstance(out, ndarray):
+        raise TypeError("out must be a cuarray.ndarray")
+    a = array if isinstance(array, ndarray) else asarray(array)
+    initial_given = initial is not _np._NoValue and initial is not None
+    own = _own_reduction(name, dtype, initial_given)
+    if own is not None:
+        options = {"out": out, "keepdims": keepdims, "where": where}
+        if own.__name__ in ("sum", "prod"):
+            options["dtype"] = dtype
+        if initial_given:
+            options["initial"] = initial
+        return own(a, axis, **options)
+    return _through_accumulate(self, a, axis, dtype, out, keepdims, initial if initial_given else None, where)
+
+
+def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
+    name = uf.__name__
+    axes = tuple(range(a.ndim)) if axis is None else normalize_axis_tuple(
+        axis if isinstance(axis, tuple) else operator.index(axis), a.ndim)
+    reorderable = name in _REORDERABLE
+    if len(axes) > 1 and not reorderable:
+        raise ValueError(f"reduction operation '{name}' is not reorderable, so at most one axis may be specified")
+    if dtype is None and out is not None:
+        a = a.astype(out.dtype, copy=False)  # NumPy resolves the loop with out's dtype, casting as it must
+    kept = tuple(n for i, n in enumerate(a.shape) if i not in axes)
+    count = math.prod(a.shape[i] for i in axes)
+    # The loop's result dtype, from accumulating one element of a's dtype (which also raises NumPy's
+    # errors for a ufunc or dtype that cannot reduce).
+    result_dtype = uf.accumulate(full((1,), 0, a.dtype), dtype=dtype).dtype
+    if where is not True:
+        if not reorderable:
+            raise NotImplementedError(f"cuarray: {name}.reduce with where= (a reduction that is not reorderable)")
+        fill = uf.identity if uf.identity is not None else initial
+        if fill is None:
+            raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask one "
+                             "has to specify 'initial'")
+        import cuarray
+        a = a.astype(result_dtype, copy=False)  # the masked elements take the fill in the loop's dtype
+        a = cuarray.where(asarray(where), a, _np.asarray(fill).astype(result_dtype)[()])
+    if count == 0:
+        if initial is None and uf.identity is None:
+            raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
+        # initial= must fit the dtype (NEP 50's OverflowError); the identity is taken as its bits
+        # (bitwise_and's -1 is all ones in any integer dtype).
+        value = initial if initial is not None else _np.asarray(uf.identity).astype(result_dtype)[()]
+        result = full(kept, value, dtype=result_dtype)
+    else:
+        import cuarray
+        last = cuarray.moveaxis(a, axes, tuple(range(-len(axes), 0))) if axes else a  # axis=(): each element alone
+        rows = last.reshape(kept + (count,))
+        if initial is not None:
+            rows = cuarray.concatenate([full(kept + (1,), initial, dtype=result_dtype), rows.astype(result_dtype)],
+                                       axis=-1)
+        result = uf.accumulate(rows, axis=-1, dtype=dtype)[..., -1].copy()  # not a view of the scan's output
+    if keepdims:
+        result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
+    if out is None:
+        return result
+    if out.shape != result.shape:
+        raise ValueError(f"output parameter for reduction operation {name} has the wrong shape {out.shape}; "
+                         f"expected {result.shape}")
+    out[...] = result
+    return out
+
+
+ufunc.reduce = _reduce
