@@ -118,6 +118,23 @@ def _clip(self, min=None, max=None, out=None, **kwargs):
     return cuarray.clip(self, min, max, out=out, **kwargs)
 
 
+def _host_copy(self):
+    """A NumPy copy keeping the array's layout (Fortran order for a Fortran-only array), so that
+    NumPy's order='A'/'K' read the layout they would read here."""
+    return asnumpy(self, order="F" if self._f_contiguous and not self._c_contiguous else "C")
+
+
+def _dump(self, file):
+    """Pickles the array to `file` (a path or an open binary file), as ndarray.dump."""
+    import os
+    import pickle
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "wb") as f:
+            pickle.dump(self, f, protocol=2)
+    else:
+        pickle.dump(self, file, protocol=2)
+
+
 def _round_method(self, decimals=0, out=None):
     import cuarray
     return cuarray.around(self, decimals, out=out)
@@ -131,7 +148,14 @@ _METHODS = {
     "get": lambda self, stream=None, order="C", out=None, blocking=True: asnumpy(self, order=order, out=out),
     "set": lambda self, arr, stream=None: self.__setitem__(Ellipsis, arr),
     "__iter__": _iter,
-    "__reduce__": lambda self: (_array, (asnumpy(self, order="F" if self._f_contiguous and not self._c_contiguous else "C"),)),
+    "__reduce__": lambda self: (_array, (_host_copy(self),)),
+    "tobytes": lambda self, order="C": _host_copy(self).tobytes(order),
+    "tofile": lambda self, fid, sep="", format="%s": asnumpy(self).tofile(fid, sep, format),
+    "dump": _dump,
+    "dumps": lambda self: __import__("pickle").dumps(self, protocol=2),
+    "__contains__": lambda self, value: bool((self == value).any()),  # NumPy's rule, one reduction
+    # cuarray.ndarray[Any, np.dtype[np.float32]] in annotations, as NumPy's ndarray allows.
+    "__class_getitem__": classmethod(lambda cls, item: __import__("types").GenericAlias(cls, item)),
     "__copy__": lambda self: self.copy(),
     "__deepcopy__": lambda self, memo: self.copy(),
     "__array__": _array_protocol,

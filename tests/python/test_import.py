@@ -84,6 +84,9 @@ def test_dtype_and_ndarray_names():
     assert isinstance(cp.ndarray, type) and cp.ndarray is not np.ndarray
     for name in ("asarray", "asnumpy", "get_array_module", "cuda"):
         assert hasattr(cp, name), f"cuarray has no {name}"
+    import typing
+    alias = cp.ndarray[typing.Any, np.dtype[np.float32]]  # annotations, as with NumPy's ndarray
+    assert typing.get_origin(alias) is cp.ndarray and typing.get_args(alias)[1] == np.dtype[np.float32]
 
 
 _NO_GPU_FIRST_OP = """

@@ -119,6 +119,31 @@ def test_numpys_keyword_names(rng):
     assert_array_equal_np(moved, ref)
 
 
+@pytest.mark.parametrize("layout", ["c", "f", "stepped"])
+def test_bytes_files_pickles_and_membership(layout, rng, tmp_path):
+    import pickle
+    ref, got = layout_pair(layout, (3, 4), np.float32, rng)
+    for order in ("C", "F", "A", "K"):
+        assert got.tobytes(order) == ref.tobytes(order), order
+    got.tofile(tmp_path / "binary")
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "binary", np.float32).reshape(3, 4), ref)
+    got.tofile(str(tmp_path / "text"), sep=",", format="%.3f")
+    ref.tofile(str(tmp_path / "ref"), sep=",", format="%.3f")
+    assert (tmp_path / "text").read_text() == (tmp_path / "ref").read_text()
+    for back in (pickle.loads(got.dumps()), _dumped_and_loaded(got, tmp_path)):
+        assert isinstance(back, cp.ndarray)
+        assert_array_equal_np(back, ref)
+    assert ref[1, 2] in got and (ref.max() + 1) not in got
+    assert (2.5 in cp.zeros(3)) is False
+
+
+def _dumped_and_loaded(x, tmp_path):
+    import pickle
+    x.dump(tmp_path / "pickled")
+    with open(tmp_path / "pickled", "rb") as f:
+        return pickle.load(f)
+
+
 VIEW_CASES = [
     (np.int32, np.float32, (3, 4)), (np.float64, np.int64, (3, 4)), (np.uint16, np.float16, (5,)),
     (np.complex64, np.float32, (3, 4)), (np.float32, np.complex64, (3, 4)),
