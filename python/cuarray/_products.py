@@ -14,6 +14,7 @@ import numpy as _np
 from . import _core, _ufuncs
 from ._core import ndarray
 from ._creation import asarray
+from ._ufunc_out import ufunc_out
 from ._manipulation import moveaxis
 
 
@@ -65,12 +66,7 @@ class gufunc:
 
     def __call__(self, x1, x2, /, out=None, *, casting="same_kind", order="K", dtype=None, subok=True,
                  signature=None, axes=None, axis=None):
-        if isinstance(out, tuple):
-            if len(out) != 1:
-                raise ValueError("The 'out' tuple must have exactly one entry")
-            out = out[0]
-        if out is not None and not isinstance(out, ndarray):
-            raise TypeError("return arrays must be of ArrayType")
+        out = ufunc_out(out)
         if signature is not None:
             dtype = _np.dtype(signature[-1] if isinstance(signature, (tuple, list)) else signature.split("->")[-1])
         x1, x2 = _operand(x1, self.__name__), _operand(x2, self.__name__)

@@ -13,6 +13,7 @@ from numpy.lib.array_utils import normalize_axis_index
 from . import _core
 from ._core import ndarray, ufunc
 from ._creation import asarray, empty
+from ._ufunc_out import ufunc_out
 
 
 def _axis(axis):
@@ -108,11 +109,8 @@ def _accumulate(self, array, axis=0, dtype=None, out=None):
         axis = axis[0]
     if axis is None:
         raise ValueError("accumulate does not allow multiple axes")
-    if isinstance(out, tuple):
-        if len(out) != 1:
-            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
-        out = out[0]
-    return _core.accumulate(self.__name__, asarray(array), operator.index(axis), dtype, _out(out))
+    out = ufunc_out(out)  # checked before any data moves
+    return _core.accumulate(self.__name__, asarray(array), operator.index(axis), dtype, out)
 
 
 ufunc.accumulate = _accumulate

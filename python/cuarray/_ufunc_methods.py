@@ -10,6 +10,7 @@ import numpy as _np
 from . import _core
 from ._core import ndarray, ufunc
 from ._creation import asarray, from_numpy
+from ._ufunc_out import ufunc_out
 
 _INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean "
                 "arrays are valid indices")
@@ -104,6 +105,7 @@ def _outer(self, A, B, /, **kwargs):
 
 def _reduceat(self, array, indices, axis=0, dtype=None, out=None):
     """Reductions over array[indices[i]:indices[i+1]] along `axis` (NumPy's rules for unordered indices)."""
+    out = ufunc_out(out)  # checked before any data moves
     if not isinstance(array, ndarray):
         array = asarray(array)
     # NumPy casts the indices to intp safely (bools and narrower integers; a list of floats is
@@ -122,16 +124,10 @@ def _reduceat(self, array, indices, axis=0, dtype=None, out=None):
         raise TypeError(f"Cannot cast array data from {host.dtype!r} to dtype('int64') according to the rule 'safe'")
     if axis is None:
         raise TypeError("reduceat does not allow axis=None")
-    if isinstance(out, tuple):
-        if len(out) != 1:
-            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
-        out = out[0]
     result = _core.ufunc_reduceat(self.__name__, array, [int(i) for i in host.astype(_np.int64)],
                                   operator.index(axis), dtype)
     if out is None:
         return result
-    if not isinstance(out, ndarray):
-        raise TypeError("out must be a cuarray.ndarray")
     if out.shape != result.shape:
         raise ValueError(f"output parameter for reduceat has the wrong shape {out.shape}; expected {result.shape}")
     out[...] = result

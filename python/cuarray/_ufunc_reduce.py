@@ -17,6 +17,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from ._core import ndarray, ufunc
 from ._creation import asarray, full
+from ._ufunc_out import ufunc_out
 
 # NumPy's reorderable binary ufuncs (numpy.<ufunc>.reduce accepts several axes for these only). Of
 # them, maximum, minimum, fmax and fmin have no identity, and each is idempotent.
@@ -44,12 +45,7 @@ def _reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_
         raise ValueError("reduce only supported for binary functions")
     if self.nout != 1:
         raise ValueError("reduce only supported for functions returning a single value")
-    if isinstance(out, tuple):
-        if len(out) != 1:
-            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
-        out = out[0]
-    if out is not None and not isinstance(out, ndarray):
-        raise TypeError("out must be a cuarray.ndarray")
+    out = ufunc_out(out)
     a = array if isinstance(array, ndarray) else asarray(array)
     initial_given = initial is not _np._NoValue and initial is not None
     own = _own_reduction(name, dtype, initial_given)

@@ -130,6 +130,16 @@ def test_reduce_needs_a_binary_single_output_ufunc():
         cp.divmod.reduce([1.0, 2.0])
 
 
+def test_out_arguments_are_checked_as_numpy_checks_them():
+    for method in (lambda out: cp.add.reduce([1.0], out=out), lambda out: cp.add.accumulate([1.0], out=out),
+                   lambda out: cp.add.reduceat([1.0], [0], out=out), lambda out: cp.subtract.reduce([1.0], out=out),
+                   lambda out: cp.matmul([[1.0]], [[1.0]], out=out)):
+        with pytest.raises(ValueError, match="The 'out' tuple must have exactly one entry per ufunc output"):
+            method((None, None))
+        with pytest.raises(TypeError, match="return arrays must be of ArrayType"):
+            method(np.zeros(1))
+
+
 def test_identities_are_numpys():
     for name in CASES:
         ours, numpys = getattr(cp, name).identity, getattr(np, name).identity
