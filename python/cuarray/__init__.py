@@ -21,7 +21,6 @@ from ._indexing import *  # noqa: F401,F403  (nonzero, take, put, compress, ... 
 from ._index_functions import *  # noqa: F401,F403  (choose, select, diag, tril, indices, ix_, ... and ndarray.choose)
 from ._flatiter import flatiter  # noqa: F401  (and ndarray.flat)
 from . import _ufunc_methods  # noqa: F401  (attaches ufunc.at, ufunc.outer, ufunc.reduceat)
-from . import _ufunc_reduce  # noqa: F401  (attaches ufunc.reduce)
 from ._histograms import *  # noqa: F401,F403  (bincount, digitize, histogram, histogram2d, histogramdd)
 from ._sets import *  # noqa: F401,F403  (unique and unique_*, isin, intersect1d, union1d, setdiff1d, setxor1d)
 from ._statistics import average, diagonal, trace
@@ -34,6 +33,7 @@ from ._functions import (broadcast_to, copyto, ravel, transpose, swapaxes, squee
                          clip, where, nan_to_num, angle, real, imag, result_type, promote_types, can_cast,
                          shape, ndim, size, isscalar)
 from ._manipulation import *  # noqa: F401,F403  (concatenate, stack, split, tile, repeat, flip, roll, ... and ndarray methods)
+from . import _ufunc_reduce  # noqa: F401  (attaches ufunc.reduce)
 from ._raw_kernel import RawKernel, RawModule
 # The Array API standard (docs/array-api.md): its entry points and the names NumPy 2 has beside its own.
 from ._array_api import __array_api_version__, __array_namespace_info__, astype, finfo, iinfo, isdtype

@@ -15,8 +15,11 @@ import operator
 import numpy as _np
 from numpy.lib.array_utils import normalize_axis_tuple
 
+from . import _reductions
 from ._core import ndarray, ufunc
 from ._creation import asarray, full
+from ._functions import where as _where
+from ._manipulation import concatenate, moveaxis
 from ._ufunc_out import ufunc_out
 
 # NumPy's reorderable binary ufuncs (numpy.<ufunc>.reduce accepts several axes for these only). Of
@@ -26,37 +29,35 @@ _REORDERABLE = frozenset(["add", "bitwise_and", "bitwise_or", "bitwise_xor", "fm
                           "minimum", "multiply"])
 
 
-def _own_reduction(name, dtype, initial_given):
-    """The cuarray function that is name.reduce for these arguments, or None."""
-    import cuarray
-    if name in ("add", "multiply"):
-        return {"add": cuarray.sum, "multiply": cuarray.prod}[name]
-    if name in ("maximum", "minimum") and dtype is None:
-        return {"maximum": cuarray.max, "minimum": cuarray.min}[name]
-    if name in ("logical_and", "logical_or") and dtype is None and not initial_given:
-        return {"logical_and": cuarray.all, "logical_or": cuarray.any}[name]
-    return None
+# The ufuncs whose reduce is a reduction of their own: (function, whether it takes dtype=, whether it
+# takes initial=). A call passing what the function does not take reduces through accumulate.
+_OWN_REDUCTIONS = {
+    "add": (_reductions.sum, True, True),
+    "multiply": (_reductions.prod, True, True),
+    "maximum": (_reductions.max, False, True),
+    "minimum": (_reductions.min, False, True),
+    "logical_and": (_reductions.all, False, False),
+    "logical_or": (_reductions.any, False, False),
+}
 
 
 def _reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_np._NoValue, where=True):
     """Reduces array's dimension(s) by applying the ufunc along them, as numpy.ufunc.reduce."""
-    name = self.__name__
     if self.nin != 2:
         raise ValueError("reduce only supported for binary functions")
     if self.nout != 1:
         raise ValueError("reduce only supported for functions returning a single value")
     out = ufunc_out(out)
     a = array if isinstance(array, ndarray) else asarray(array)
-    initial_given = initial is not _np._NoValue and initial is not None
-    own = _own_reduction(name, dtype, initial_given)
-    if own is not None:
-        options = {"out": out, "keepdims": keepdims, "where": where}
-        if own.__name__ in ("sum", "prod"):
-            options["dtype"] = dtype
-        if initial_given:
-            options["initial"] = initial
-        return own(a, axis, **options)
-    return _through_accumulate(self, a, axis, dtype, out, keepdims, initial if initial_given else None, where)
+    initial = None if initial is _np._NoValue else initial  # NumPy reads None as "no initial" too
+    own, takes_dtype, takes_initial = _OWN_REDUCTIONS.get(self.__name__, (None, False, False))
+    if own is not None and (dtype is None or takes_dtype) and (initial is None or takes_initial):
+        if takes_dtype:
+            return own(a, axis, dtype, out, keepdims, initial, where)
+        if takes_initial:
+            return own(a, axis, out, keepdims, initial, where)
+        return own(a, axis, out, keepdims, where=where)
+    return _through_accumulate(self, a, axis, dtype, out, keepdims, initial, where)
 
 
 def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
@@ -80,9 +81,8 @@ def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
         if fill is None:
             raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask one "
                              "has to specify 'initial'")
-        import cuarray
         a = a.astype(result_dtype, copy=False)  # the masked elements take the fill in the loop's dtype
-        a = cuarray.where(asarray(where), a, _np.asarray(fill).astype(result_dtype)[()])
+        a = _where(asarray(where), a, _np.asarray(fill).astype(result_dtype)[()])
     if count == 0:
         if initial is None and uf.identity is None:
             raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
@@ -91,11 +91,10 @@ def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
         value = initial if initial is not None else _np.asarray(uf.identity).astype(result_dtype)[()]
         result = full(kept, value, dtype=result_dtype)
     else:
-        import cuarray
-        last = cuarray.moveaxis(a, axes, tuple(range(-len(axes), 0))) if axes else a  # axis=(): each element alone
+        last = moveaxis(a, axes, tuple(range(-len(axes), 0))) if axes else a  # axis=(): each element alone
         rows = last.reshape(kept + (count,))
         if initial is not None:
-            rows = cuarray.concatenate([full(kept + (1,), initial, dtype=result_dtype), rows.astype(result_dtype)],
+            rows = concatenate([full(kept + (1,), initial, dtype=result_dtype), rows.astype(result_dtype)],
                                        axis=-1)
         result = uf.accumulate(rows, axis=-1, dtype=dtype)[..., -1].copy()  # not a view of the scan's output
     if keepdims:

@@ -1,4 +1,6 @@
 """cuarray.cuda.Device: the current device of this thread, as a context manager."""
+import functools
+
 from .. import _core
 
 
@@ -14,6 +16,7 @@ def is_available():
         return False
 
 
+@functools.total_ordering
 class Device:
     """Device(i): `with Device(1): ...` makes device 1 current in the block (per thread)."""
 
@@ -73,17 +76,8 @@ class Device:
     def __eq__(self, other):
         return isinstance(other, Device) and other.id == self.id
 
-    def __lt__(self, other):
+    def __lt__(self, other):  # with __eq__, total_ordering gives the other comparisons
         return self.id < other.id if isinstance(other, Device) else NotImplemented
-
-    def __le__(self, other):
-        return self.id <= other.id if isinstance(other, Device) else NotImplemented
-
-    def __gt__(self, other):
-        return self.id > other.id if isinstance(other, Device) else NotImplemented
-
-    def __ge__(self, other):
-        return self.id >= other.id if isinstance(other, Device) else NotImplemented
 
     def __hash__(self):
         return hash(self.id)

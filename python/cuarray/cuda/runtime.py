@@ -76,7 +76,6 @@ def runtimeGetVersion():
     return _core.nvrtc_version()
 
 
-
 def deviceCanAccessPeer(device, peerDevice):
     """1 when ``device`` can access ``peerDevice``'s memory directly, else 0 (0 for the same device)."""
     return int(_core.device_can_access_peer(device, peerDevice))

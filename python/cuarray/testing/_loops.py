@@ -50,9 +50,12 @@ _UNSIGNED = tuple(numpy.dtype(code).type for code in "BHILQ")
 _INT = _SIGNED + _UNSIGNED
 
 
+def _int_dtypes(no_bool):
+    return _INT if no_bool else _INT + (numpy.bool_,)
+
+
 def _all_dtypes(no_float16=False, no_bool=False, no_complex=False):
-    return ((_REGULAR_FLOAT if no_float16 else _FLOAT) + (() if no_complex else _COMPLEX) + _INT
-            + (() if no_bool else (numpy.bool_,)))
+    return (_REGULAR_FLOAT if no_float16 else _FLOAT) + (() if no_complex else _COMPLEX) + _int_dtypes(no_bool)
 
 
 def for_dtypes(dtypes, name="dtype"):
@@ -78,7 +81,7 @@ def for_unsigned_dtypes(name="dtype"):
 
 
 def for_int_dtypes(name="dtype", no_bool=False):
-    return for_dtypes(_INT if no_bool else _INT + (numpy.bool_,), name=name)
+    return for_dtypes(_int_dtypes(no_bool), name=name)
 
 
 def for_complex_dtypes(name="dtype"):
@@ -111,7 +114,7 @@ def for_unsigned_dtypes_combination(names=("dtype",), full=None):
 
 
 def for_int_dtypes_combination(names=("dtype",), no_bool=False, full=None):
-    return for_dtypes_combination(_INT if no_bool else _INT + (numpy.bool_,), names=names, full=full)
+    return for_dtypes_combination(_int_dtypes(no_bool), names=names, full=full)
 
 
 def for_orders(orders, name="order"):
