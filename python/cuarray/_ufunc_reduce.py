@@ -8,6 +8,13 @@ element along the reduced axis is the reduction in NumPy's order: the reduced ax
 and merged into one (NumPy allows several only for the reorderable ufuncs, where order does not
 matter), initial= goes in front, and where= puts the identity (or, for the idempotent ufuncs that
 have none, initial) in place of each masked element.
+
+As NumPy's, a reduction starts from the ufunc's identity when it has one and initial= is not given:
+hypot.reduce([-2.0]) is hypot(0, -2.0) = 2.0 and gcd.reduce([-4]) is 4, not the element itself.
+The ordered ufuncs (power, arctan2, ...) have none and fold left to right from the first element.
+NumPy's own reduce of power and arctan2 along a contiguous axis on AVX-512 hosts does not: its SIMD
+loops read every element before writing the running value and return a[0] op a[-1] (NumPy 2.4
+and 2.5); cuarray gives the fold, which is NumPy's accumulate's last element.
 """
 import math
 import operator
@@ -74,28 +81,28 @@ def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
     # The loop's result dtype, from accumulating one element of a's dtype (which also raises NumPy's
     # errors for a ufunc or dtype that cannot reduce).
     result_dtype = uf.accumulate(full((1,), 0, a.dtype), dtype=dtype).dtype
+    # The identity taken as its bits in the loop's dtype (bitwise_and's -1 is all ones in any integer
+    # dtype); initial= must fit the dtype instead (NEP 50's OverflowError, from full below).
+    identity = None if uf.identity is None else _np.asarray(uf.identity).astype(result_dtype)[()]
     if where is not True:
         if not reorderable:
             raise NotImplementedError(f"cuarray: {name}.reduce with where= (a reduction that is not reorderable)")
-        fill = uf.identity if uf.identity is not None else initial
+        fill = identity if identity is not None else initial
         if fill is None:
             raise ValueError(f"reduction operation '{name}' does not have an identity, so to use a where mask one "
                              "has to specify 'initial'")
         a = a.astype(result_dtype, copy=False)  # the masked elements take the fill in the loop's dtype
         a = _where(asarray(where), a, _np.asarray(fill).astype(result_dtype)[()])
+    start = initial if initial is not None else identity  # NumPy's reduction starts from the identity
     if count == 0:
-        if initial is None and uf.identity is None:
+        if start is None:
             raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
-        # initial= must fit the dtype (NEP 50's OverflowError); the identity is taken as its bits
-        # (bitwise_and's -1 is all ones in any integer dtype).
-        value = initial if initial is not None else _np.asarray(uf.identity).astype(result_dtype)[()]
-        result = full(kept, value, dtype=result_dtype)
+        result = full(kept, start, dtype=result_dtype)
     else:
         last = moveaxis(a, axes, tuple(range(-len(axes), 0))) if axes else a  # axis=(): each element alone
         rows = last.reshape(kept + (count,))
-        if initial is not None:
-            rows = concatenate([full(kept + (1,), initial, dtype=result_dtype), rows.astype(result_dtype)],
-                                       axis=-1)
+        if start is not None:
+            rows = concatenate([full(kept + (1,), start, dtype=result_dtype), rows.astype(result_dtype)], axis=-1)
         result = uf.accumulate(rows, axis=-1, dtype=dtype)[..., -1].copy()  # not a view of the scan's output
     if keepdims:
         result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))

@@ -46,6 +46,18 @@ def _inputs(name, dtype, shape, rng):
     return host, cp.asarray(host)
 
 
+# NumPy's AVX-512 loops of these reduce a contiguous axis to a[0] op a[-1] (NumPy 2.4, 2.5): their
+# reference is the left fold, NumPy's accumulate's last element, which is what reduce means.
+NUMPY_SIMD_REDUCE_BUG = {"power", "arctan2"}
+
+
+def _numpy_reduce(name, host, axis, keepdims):
+    if name in NUMPY_SIMD_REDUCE_BUG and axis != ():
+        fold = np.take(getattr(np, name).accumulate(host, axis=axis), -1, axis=axis)
+        return np.expand_dims(fold, axis) if keepdims else fold
+    return getattr(np, name).reduce(host, axis=axis, keepdims=keepdims)
+
+
 def _check(got, want):
     assert isinstance(got, cp.ndarray)
     assert_allclose_np(got, np.asarray(want), rtol=1e-5 if np.asarray(want).dtype.itemsize <= 4 else 1e-12)
@@ -55,16 +67,28 @@ def _check(got, want):
 @pytest.mark.parametrize("name,dtype", PARAMS, ids=[f"{n}-{d.name}" for n, d in PARAMS])
 def test_reduce_matches_numpy(name, dtype, rng):
     host, dev = _inputs(name, dtype, (4, 5, 6), rng)
-    ours, numpys = getattr(cp, name), getattr(np, name)
+    ours = getattr(cp, name)
     axes = [0, 1, -1, None, ()] + ([(0, 2), (1, 2)] if name in REORDERABLE else [])
     for axis in axes:
         if axis is None and name not in REORDERABLE:
             continue  # NumPy refuses several axes for these (below)
         for keepdims in (False, True):
-            _check(ours.reduce(dev, axis=axis, keepdims=keepdims), numpys.reduce(host, axis=axis, keepdims=keepdims))
+            _check(ours.reduce(dev, axis=axis, keepdims=keepdims), _numpy_reduce(name, host, axis, keepdims))
     strided = dev[::2, :, ::-3]  # a view with negative and stepped strides
-    _check(ours.reduce(strided, axis=1), numpys.reduce(host[::2, :, ::-3], axis=1))
-    _check(ours.reduce(dev[0, 0]), numpys.reduce(host[0, 0]))  # 1-D to a 0-d array (NumPy: a scalar)
+    _check(ours.reduce(strided, axis=1), _numpy_reduce(name, host[::2, :, ::-3], 1, False))
+    _check(ours.reduce(dev[0, 0]), _numpy_reduce(name, host[0, 0], 0, False))  # 1-D to a 0-d array (NumPy: a scalar)
+
+
+@pytest.mark.gpu
+def test_reduction_starts_from_the_identity(rng):
+    # NumPy: hypot.reduce([-2.0]) is hypot(0, -2.0) = 2.0; gcd.reduce([-4]) is 4; add.reduce([-0.0]) is 0.0.
+    for name, host in [("hypot", np.array([[-2.0, 3.0]])), ("gcd", np.array([[-4, 6]])), ("add", np.array([[-0.0, 1.0]])),
+                       ("logaddexp", np.array([[-1.5, 0.5]])), ("bitwise_and", np.array([[5, -3]], np.int8))]:
+        dev = cp.asarray(host)
+        for axis in (0, ()):
+            got, want = getattr(cp, name).reduce(dev, axis=axis), getattr(np, name).reduce(host, axis=axis)
+            _check(got, want)
+            assert np.array_equal(np.signbit(got.get()), np.signbit(want)), (name, axis)
 
 
 @pytest.mark.gpu
