@@ -10,8 +10,9 @@
 #include <memory>
 #include <string>
 
-struct CUstream_st;  // the driver's opaque stream and event types (cuda.h)
+struct CUstream_st;  // the driver's opaque stream, event and memory pool types (cuda.h)
 struct CUevent_st;
+struct CUmemPoolHandle_st;
 
 namespace cuarray {
 
@@ -151,6 +152,27 @@ void set_device_allocator(DeviceAllocator allocator);  // an empty one restores 
 void set_thread_device_allocator(DeviceAllocator allocator);
 // The default pools as a DeviceAllocator (to set them for one thread while another is global).
 std::shared_ptr<Buffer> allocate_from_default_pool(size_t nbytes, int device, StreamHandle stream);
+
+// Stream-ordered memory from one of the driver's memory pools (cuMemAllocFromPoolAsync; CuPy's
+// MemoryAsync and MemoryAsyncPool). `pool` is a CUmemoryPool, null for the device's current pool.
+// Work on `stream` queued after the call may use the memory; it goes back to the pool on the stream
+// it is freed on (that stream unless free_on_stream says otherwise) when the last owner dies, after
+// the launches held before that. On out of memory the stream is synchronized and the device's
+// default cuarray pool releases its cache before one more try; then OutOfMemory.
+using MemPoolHandle = ::CUmemPoolHandle_st*;  // CUmemoryPool
+std::shared_ptr<Buffer> allocate_stream_ordered(size_t nbytes, int device, StreamHandle stream,
+                                                MemPoolHandle pool = nullptr);
+// The stream a buffer from allocate_stream_ordered is freed on (cudaFreeAsync's stream argument).
+void free_on_stream(const std::shared_ptr<Buffer>& buffer, StreamHandle stream);
+// A device's memory pools (cuDeviceGetDefaultMemPool, cuDeviceGetMemPool, cuDeviceSetMemPool) and
+// the pool calls CuPy's runtime module exposes. ErrorKind::CudaRuntime where the device has no
+// memory pools. An attribute is a CUmemPool_attribute; the int-valued ones are widened.
+MemPoolHandle default_mem_pool(int device);
+MemPoolHandle current_mem_pool(int device);
+void set_current_mem_pool(int device, MemPoolHandle pool);
+void trim_mem_pool(MemPoolHandle pool, size_t keep_bytes);
+uint64_t mem_pool_attribute(MemPoolHandle pool, int attribute);
+void set_mem_pool_attribute(MemPoolHandle pool, int attribute, uint64_t value);
 
 // Where a pool gets its blocks: nullptr when the device is out of memory (the pool then releases
 // its cache and asks once more).

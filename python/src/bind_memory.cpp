@@ -8,6 +8,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
 #include "convert.hpp"
@@ -114,6 +115,22 @@ struct PoolSet {
     return *pools[device];
   }
 };
+
+// cuarray.cuda.MemoryAsyncPool: a driver memory pool per device (CUmemoryPool handles).
+struct StreamOrderedPools {
+  std::vector<MemPoolHandle> pools;
+
+  MemPoolHandle of(int device) const {
+    if (device < 0 || device >= static_cast<int>(pools.size()))
+      throw_error(ErrorKind::Value, "MemoryAsyncPool has no pool for device " + std::to_string(device));
+    return pools[static_cast<size_t>(device)];
+  }
+};
+
+MemPoolHandle pool_handle(uintptr_t handle) { return reinterpret_cast<MemPoolHandle>(handle); }
+StreamHandle stream_or_current(std::optional<uintptr_t> stream) {
+  return stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+}
 
 std::shared_ptr<PoolSet> make_pool_set(nb::handle allocator) {
   auto set = std::make_shared<PoolSet>();
@@ -230,10 +247,37 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
       .def("set_limit", [](PoolSet& s, int d, size_t bytes) { s.of(d).set_limit(bytes); })
       .def("get_limit", [](PoolSet& s, int d) { return s.of(d).get_limit(); });
 
+  // Stream-ordered memory (malloc_async, MemoryAsyncPool) and the driver's pool calls, on handles as ints.
+  nb::class_<StreamOrderedPools>(m, "StreamOrderedPools", "The driver memory pools of one MemoryAsyncPool, by device.")
+      .def_static("create", [](const std::vector<uintptr_t>& handles) {
+        auto set = std::make_shared<StreamOrderedPools>();
+        for (uintptr_t h : handles) set->pools.push_back(pool_handle(h));
+        return set;
+      })
+      .def("handle", [](const StreamOrderedPools& s, int device) { return reinterpret_cast<uintptr_t>(s.of(device)); })
+      .def("malloc", [](const StreamOrderedPools& s, size_t nbytes) {
+        const int device = current_device();
+        return DeviceMemory{allocate_stream_ordered(nbytes, device, current_stream_handle(), s.of(device))};
+      });
+  m.def("alloc_stream_ordered", [](size_t nbytes, std::optional<uintptr_t> stream, uintptr_t pool) {
+    return DeviceMemory{allocate_stream_ordered(nbytes, current_device(), stream_or_current(stream), pool_handle(pool))};
+  }, nb::arg("nbytes"), nb::arg("stream").none() = nb::none(), nb::arg("pool") = 0);
+  m.def("free_on_stream", [](const DeviceMemory& memory, uintptr_t stream) {
+    free_on_stream(memory.buffer, reinterpret_cast<StreamHandle>(stream));
+  });
+  m.def("default_mem_pool", [](int device) { return reinterpret_cast<uintptr_t>(default_mem_pool(device)); });
+  m.def("current_mem_pool", [](int device) { return reinterpret_cast<uintptr_t>(current_mem_pool(device)); });
+  m.def("set_current_mem_pool", [](int device, uintptr_t pool) { set_current_mem_pool(device, pool_handle(pool)); });
+  m.def("trim_mem_pool", [](uintptr_t pool, size_t keep) { trim_mem_pool(pool_handle(pool), keep); });
+  m.def("mem_pool_attribute", [](uintptr_t pool, int attr) { return mem_pool_attribute(pool_handle(pool), attr); });
+  m.def("set_mem_pool_attribute", [](uintptr_t pool, int attr, uint64_t value) {
+    set_mem_pool_attribute(pool_handle(pool), attr, value);
+  });
+
   // set_allocator (globally) and using_allocator (for this thread): None removes the allocator set
   // (the default pools; for a thread, the global allocator); "raw" is the driver's memory per
-  // allocation (CuPy's set_allocator(None)); a PoolSet allocates from it with no Python per call;
-  // anything else is a Python callable size -> MemoryPointer.
+  // allocation (CuPy's set_allocator(None)); a PoolSet or StreamOrderedPools allocates from it with
+  // no Python per call; anything else is a Python callable size -> MemoryPointer.
   m.def("set_device_allocator", [](nb::handle allocator, bool this_thread) {
     auto install = this_thread ? &set_thread_device_allocator : &set_device_allocator;
     if (allocator.is_none()) return install(nullptr);
@@ -244,6 +288,12 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
       if (set->is_default) return install(this_thread ? DeviceAllocator(&allocate_from_default_pool) : nullptr);
       return install([set](size_t nbytes, int device, StreamHandle stream) {
         return set->of(device).allocate(nbytes, stream);
+      });
+    }
+    if (nb::isinstance<StreamOrderedPools>(allocator)) {
+      auto set = nb::cast<std::shared_ptr<StreamOrderedPools>>(allocator);
+      return install([set](size_t nbytes, int device, StreamHandle stream) {
+        return allocate_stream_ordered(nbytes, device, stream, set->of(device));
       });
     }
     std::shared_ptr<void> fn = python_reference(allocator);
@@ -284,22 +334,22 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   // `stream` (None: the current stream) belongs to `stream_device` (None: the current device).
   m.def("memcpy_dtod", [](uintptr_t dst, int dst_device, uintptr_t src, int src_device, size_t n,
                           std::optional<uintptr_t> stream, std::optional<int> stream_device) {
-    auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+    const StreamHandle s = stream_or_current(stream);
     if (dst_device == src_device) copy_device_to_device(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), n, s);
     else copy_peer(reinterpret_cast<void*>(dst), dst_device, reinterpret_cast<const void*>(src), src_device, n, s,
                    stream_device.value_or(current_device()));
   }, nb::arg("dst"), nb::arg("dst_device"), nb::arg("src"), nb::arg("src_device"), nb::arg("n"),
      nb::arg("stream").none() = nb::none(), nb::arg("stream_device").none() = nb::none());
   m.def("memcpy_htod", [](uintptr_t dst, uintptr_t src, size_t n, std::optional<uintptr_t> stream) {
-    auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+    const StreamHandle s = stream_or_current(stream);
     copy_host_to_device(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), n, s);
   });
   m.def("memcpy_dtoh", [](uintptr_t dst, uintptr_t src, size_t n, std::optional<uintptr_t> stream) {
-    auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+    const StreamHandle s = stream_or_current(stream);
     copy_device_to_host(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), n, s);
   });
   m.def("memset_device", [](uintptr_t dst, int value, size_t n, std::optional<uintptr_t> stream) {
-    auto s = stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+    const StreamHandle s = stream_or_current(stream);
     memset_device(reinterpret_cast<void*>(dst), static_cast<uint8_t>(value), n, s);
   });
 }

@@ -23,7 +23,9 @@ namespace cuarray::runtime {
   X(cuGraphAddKernelNode) X(cuGraphInstantiateWithFlags) X(cuGraphExecKernelNodeSetParams)          \
   X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuModuleGetGlobal) X(cuFuncGetAttribute)                \
   X(cuLaunchCooperativeKernel) X(cuMemAllocManaged) X(cuMemsetD8Async)                     \
-  X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid) X(cuProfilerStart) X(cuProfilerStop)
+  X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid) X(cuProfilerStart) X(cuProfilerStop)     \
+  X(cuMemAllocFromPoolAsync) X(cuMemFreeAsync) X(cuDeviceGetDefaultMemPool) X(cuDeviceGetMemPool)  \
+  X(cuDeviceSetMemPool) X(cuMemPoolTrimTo) X(cuMemPoolGetAttribute) X(cuMemPoolSetAttribute)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

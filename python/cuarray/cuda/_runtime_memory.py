@@ -1,6 +1,6 @@
-"""CuPy's raw memory calls of cupy.cuda.runtime (malloc, free, mallocManaged, memcpy,
-memcpyAsync, memcpyPeer, memcpyPeerAsync, memset, memsetAsync) and their constants, on integer
-pointers. An allocation made here lives until free() is given its pointer; copies and fills go
+"""CuPy's raw memory calls of cupy.cuda.runtime (malloc, free, mallocManaged, mallocAsync,
+freeAsync, memcpy, memcpyAsync, memcpyPeer, memcpyPeerAsync, memset, memsetAsync, the memory pool
+calls) and their constants, on integer pointers and handles. An allocation made here lives until free() is given its pointer; copies and fills go
 through cuarray's own (which submit any held launches first), on the legacy default stream for
 the synchronous calls, as the CUDA runtime's do."""
 import ctypes
@@ -14,6 +14,15 @@ memcpyDeviceToDevice = 3
 memcpyDefault = 4
 cudaMemAttachGlobal = 1
 cudaMemAttachHost = 2
+# cudaMemPoolAttr (for memPoolGetAttribute / memPoolSetAttribute)
+cudaMemPoolReuseFollowEventDependencies = 1
+cudaMemPoolReuseAllowOpportunistic = 2
+cudaMemPoolReuseAllowInternalDependencies = 3
+cudaMemPoolAttrReleaseThreshold = 4
+cudaMemPoolAttrReservedMemCurrent = 5
+cudaMemPoolAttrReservedMemHigh = 6
+cudaMemPoolAttrUsedMemCurrent = 7
+cudaMemPoolAttrUsedMemHigh = 8
 
 _LEGACY_STREAM = 0  # the CUDA runtime's stream 0: the legacy default stream
 _allocations = {}   # pointer -> the memory object that owns it, until free()
@@ -40,12 +49,78 @@ def mallocManaged(size, flags=cudaMemAttachGlobal):
     return memory.ptr
 
 
+def mallocAsync(size, stream):
+    """size bytes from the current device's current memory pool in `stream`'s order
+    (cudaMallocAsync); freeAsync() or free() releases them."""
+    memory = _core.alloc_stream_ordered(int(size), int(stream))
+    _allocations[memory.ptr] = memory
+    return memory.ptr
+
+
+def mallocFromPoolAsync(size, pool, stream):
+    """size bytes from the memory pool `pool` (a cudaMemPool_t) in `stream`'s order."""
+    memory = _core.alloc_stream_ordered(int(size), int(stream), int(pool))
+    _allocations[memory.ptr] = memory
+    return memory.ptr
+
+
+def _take(ptr, call):
+    memory = _allocations.pop(int(ptr), None)
+    if memory is None:
+        raise _error(f"cudaErrorInvalidValue: {call}: {int(ptr):#x} is not a pointer from cuarray.cuda.runtime's "
+                     "malloc, mallocManaged, mallocAsync or mallocFromPoolAsync")
+    return memory
+
+
 def free(ptr):
-    """Releases memory from malloc() or mallocManaged() (cudaFree); a null pointer is ignored."""
+    """Releases memory from malloc(), mallocManaged() or mallocAsync() (cudaFree); a null pointer
+    is ignored."""
+    if ptr != 0:
+        _take(ptr, "free")
+
+
+def freeAsync(ptr, stream):
+    """Releases memory from mallocAsync() in `stream`'s order (cudaFreeAsync)."""
     if ptr == 0:
         return
-    if _allocations.pop(int(ptr), None) is None:
-        raise _error(f"cudaErrorInvalidValue: free: {int(ptr):#x} is not a pointer from cuarray.cuda.runtime.malloc")
+    memory = _allocations.get(int(ptr))
+    if memory is not None:
+        try:
+            _core.free_on_stream(memory, int(stream))
+        except ValueError:
+            raise _error(f"cudaErrorInvalidValue: freeAsync: {int(ptr):#x} is not from a stream-ordered "
+                         "allocation (mallocAsync)") from None
+    _take(ptr, "freeAsync")
+
+
+def deviceGetDefaultMemPool(device):
+    """The default memory pool (cudaMemPool_t, as an int) of `device`."""
+    return _core.default_mem_pool(int(device))
+
+
+def deviceGetMemPool(device):
+    """The current memory pool of `device`, which mallocAsync takes its memory from."""
+    return _core.current_mem_pool(int(device))
+
+
+def deviceSetMemPool(device, pool):
+    """Makes `pool` the current memory pool of `device`."""
+    _core.set_current_mem_pool(int(device), int(pool))
+
+
+def memPoolTrimTo(pool, size):
+    """Returns the pool's unused memory to the driver, keeping at least size bytes reserved."""
+    _core.trim_mem_pool(int(pool), int(size))
+
+
+def memPoolGetAttribute(pool, attr):
+    """One of the pool's attributes (cudaMemPoolAttr...)."""
+    return _core.mem_pool_attribute(int(pool), int(attr))
+
+
+def memPoolSetAttribute(pool, attr, value):
+    """Sets one of the pool's attributes (the release threshold, a reuse policy, or a high-water mark to 0)."""
+    _core.set_mem_pool_attribute(int(pool), int(attr), int(value))
 
 
 def _device_of(ptr):

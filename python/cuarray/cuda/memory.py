@@ -318,11 +318,13 @@ _pinned_allocator = _default_pinned_pool.malloc
 _thread = threading.local()  # .allocator: using_allocator's, on this thread
 
 
-def _pool_of(allocator):
-    """The MemoryPool whose ``malloc`` `allocator` is, else None."""
+def _pool_of(allocator, kinds=None):
+    """The pool (a MemoryPool or MemoryAsyncPool, or one of ``kinds``) whose ``malloc`` `allocator`
+    is, else None. Its ``_pools`` allocate in C++."""
     owner = getattr(allocator, "__self__", None)
-    if isinstance(owner, MemoryPool) and getattr(allocator, "__func__", None) is MemoryPool.malloc:
-        return owner
+    for kind in kinds or (MemoryPool, MemoryAsyncPool):
+        if isinstance(owner, kind) and getattr(allocator, "__func__", None) is kind.malloc:
+            return owner
     return None
 
 
@@ -376,7 +378,7 @@ def using_allocator(allocator=None):
 def alloc(size):
     """``size`` bytes from the current allocator, as a MemoryPointer."""
     allocator = get_allocator()
-    if _pool_of(allocator) is not None or allocator is _malloc:
+    if _pool_of(allocator, (MemoryPool,)) is not None or allocator is _malloc:
         # the hook in C++ serves it (a pool's block or the driver's memory), no Python round trip
         return MemoryPointer(BaseMemory._of(_core.alloc_device(int(size))), 0)
     return allocator(int(size))
@@ -413,3 +415,9 @@ def alloc_pinned_memory(size):
     if _pinned_allocator is None:
         return PinnedMemoryPointer(PinnedMemory(size), 0)
     return _pinned_allocator(int(size))
+
+
+# Allocators over other memory: after the classes they build on.
+from ._memory_async import MemoryAsync, MemoryAsyncPool, malloc_async  # noqa: E402
+from ._function_allocators import (CFunctionAllocator, CFunctionAllocatorMemory,  # noqa: E402
+                                   PythonFunctionAllocator, PythonFunctionAllocatorMemory)

@@ -6,7 +6,13 @@ from ._device_properties import device_properties as _device_properties
 from ._runtime_memory import (cudaMemAttachGlobal, cudaMemAttachHost, free, malloc, mallocManaged,  # noqa: F401
                               memcpy, memcpyAsync, memcpyDefault, memcpyDeviceToDevice, memcpyDeviceToHost,
                               memcpyHostToDevice, memcpyHostToHost, memcpyPeer, memcpyPeerAsync, memset,
-                              memsetAsync)
+                              memsetAsync, mallocAsync, mallocFromPoolAsync, freeAsync, deviceGetDefaultMemPool,
+                              deviceGetMemPool, deviceSetMemPool, memPoolTrimTo, memPoolGetAttribute,
+                              memPoolSetAttribute, cudaMemPoolReuseFollowEventDependencies,
+                              cudaMemPoolReuseAllowOpportunistic, cudaMemPoolReuseAllowInternalDependencies,
+                              cudaMemPoolAttrReleaseThreshold, cudaMemPoolAttrReservedMemCurrent,
+                              cudaMemPoolAttrReservedMemHigh, cudaMemPoolAttrUsedMemCurrent,
+                              cudaMemPoolAttrUsedMemHigh)
 from ._runtime_streams import (cudaErrorNotReady, cudaSuccess, eventBlockingSync, eventCreate,  # noqa: F401
                                eventCreateWithFlags, eventDefault, eventDestroy, eventDisableTiming,
                                eventElapsedTime, eventInterprocess, eventQuery, eventRecord, eventSynchronize,
