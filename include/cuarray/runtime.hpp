@@ -74,6 +74,35 @@ class Stream {
   bool owned_;
 };
 
+// ---- stream capture: CUDA graphs (CuPy's Stream.begin_capture / end_capture, cuda.Graph) ----
+// While a stream captures, cuarray's launches go straight to it (none are held), and the memory
+// cuarray allocates for work on it is kept by the graph the capture makes, so replaying the graph
+// never writes memory given to another array since (stream-ordered memory is left to the graph's
+// own memory nodes). `mode` is a CUstreamCaptureMode (0 global, 1 thread-local, 2 relaxed). See
+// docs/graphs.md.
+void begin_capture(StreamHandle stream, int mode);
+bool is_capturing(StreamHandle stream);
+
+class Graph {
+ public:
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+  void launch(StreamHandle stream);  // replays the captured work on `stream`
+  void upload(StreamHandle stream);  // makes its first launch cheaper (cuGraphUpload)
+  int device() const { return device_; }
+
+  struct Parts;  // the instantiated graph and the memory it keeps
+  Graph(int device, std::unique_ptr<Parts> parts);
+
+ private:
+  int device_;
+  std::unique_ptr<Parts> parts_;
+};
+// Ends the stream's capture and instantiates what it captured; throws CudaDriver when the capture
+// was invalidated (a synchronization or a transfer to pageable host memory during it, ...).
+std::shared_ptr<Graph> end_capture(StreamHandle stream);
+
 // Per thread and per device, as in CuPy; the null stream when none was set.
 StreamHandle current_stream_handle();
 std::shared_ptr<Stream> current_stream();

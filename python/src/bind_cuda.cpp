@@ -81,7 +81,14 @@ void bind_cuda(nb::module_& m) {
       .def_prop_ro("ptr", [](const Stream& s) { return reinterpret_cast<uintptr_t>(s.handle()); })
       .def_prop_ro("device_id", &Stream::device)
       .def("synchronize", &Stream::synchronize, nb::call_guard<nb::gil_scoped_release>())
-      .def("done", &Stream::done);
+      .def("done", &Stream::done)
+      .def("begin_capture", [](const Stream& s, int mode) { begin_capture(s.handle(), mode); })
+      .def("end_capture", [](const Stream& s) { return end_capture(s.handle()); })
+      .def("is_capturing", [](const Stream& s) { return is_capturing(s.handle()); });
+  nb::class_<Graph>(m, "GraphHandle", "An instantiated CUDA graph from a stream capture.")
+      .def("launch", [](Graph& g, uintptr_t stream) { g.launch(reinterpret_cast<StreamHandle>(stream)); })
+      .def("upload", [](Graph& g, uintptr_t stream) { g.upload(reinterpret_cast<StreamHandle>(stream)); })
+      .def_prop_ro("device_id", &Graph::device);
   m.def("get_current_stream", &current_stream);
   m.def("set_current_stream", &set_current_stream, nb::arg("stream").none());
 

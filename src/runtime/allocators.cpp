@@ -115,7 +115,9 @@ std::shared_ptr<Buffer> wrap_unowned(void* ptr, size_t nbytes, int device, std::
   return buffer;
 }
 
-std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream) {
+namespace {
+
+std::shared_ptr<Buffer> allocate_from_hooks(size_t nbytes, int device, StreamHandle stream) {
   Hook<DeviceAllocator>& hook = device_hook();
   if (!hook.set.load(std::memory_order_relaxed) && g_threads_with_allocator.load(std::memory_order_relaxed) == 0)
     return MemoryPool::of_device(device).allocate(nbytes, stream);
@@ -126,6 +128,14 @@ std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle 
     throw_error(ErrorKind::Value, "the allocator set with set_allocator returned " +
                                       std::string(buffer ? "memory of the wrong size or device" : "nothing") +
                                       " for " + std::to_string(nbytes) + " bytes on device " + std::to_string(device));
+  return buffer;
+}
+
+}  // namespace
+
+std::shared_ptr<Buffer> allocate_device(size_t nbytes, int device, StreamHandle stream) {
+  std::shared_ptr<Buffer> buffer = allocate_from_hooks(nbytes, device, stream);
+  if (runtime::captures_active()) runtime::keep_for_capture(device, stream, buffer);
   return buffer;
 }
 

@@ -25,7 +25,8 @@ namespace cuarray::runtime {
   X(cuLaunchCooperativeKernel) X(cuMemAllocManaged) X(cuMemsetD8Async)                     \
   X(cuDeviceGetPCIBusId) X(cuDeviceGetByPCIBusId) X(cuDeviceGetUuid) X(cuProfilerStart) X(cuProfilerStop)     \
   X(cuMemAllocFromPoolAsync) X(cuMemFreeAsync) X(cuDeviceGetDefaultMemPool) X(cuDeviceGetMemPool)  \
-  X(cuDeviceSetMemPool) X(cuMemPoolTrimTo) X(cuMemPoolGetAttribute) X(cuMemPoolSetAttribute)
+  X(cuDeviceSetMemPool) X(cuMemPoolTrimTo) X(cuMemPoolGetAttribute) X(cuMemPoolSetAttribute)      \
+  X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuStreamIsCapturing) X(cuGraphUpload)
 
 // Entry points newer than CUDA 12.0, resolved at the version of the headers cuarray was built
 // with; null where the driver lacks them (callers fall back to what works without).

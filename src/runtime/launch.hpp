@@ -148,7 +148,8 @@ class KernelArgs {
 };
 
 // Called by every Buffer whose address other code holds (NDArray::data(), memory imported from
-// other libraries): launches are not held while any such buffer lives.
+// other libraries), and by stream capture while it lasts: launches are not held while any such
+// buffer or capture lives.
 void note_shared_buffer(int delta);
 
 // Drops the device's instantiated batch graphs: their nodes may name kernels of a module that is

@@ -7,4 +7,13 @@ namespace cuarray {
 void rehome_stream_blocks(int device, StreamHandle stream);
 // A buffer that owns `ptr` from cuMemAlloc or cuMemAllocManaged and gives it back with cuMemFree.
 std::shared_ptr<Buffer> adopt_device_allocation(void* ptr, size_t nbytes, int device);
+// Whether `buffer` is stream-ordered memory (allocate_stream_ordered): a capture leaves it to the
+// graph's own memory nodes.
+bool is_stream_ordered(const Buffer& buffer);
+namespace runtime {
+// While any stream captures: memory allocated for work on a capturing stream is kept by the graph
+// the capture makes (stream_capture.cpp). The check costs one relaxed load otherwise.
+bool captures_active();
+void keep_for_capture(int device, StreamHandle stream, const std::shared_ptr<Buffer>& buffer);
+}  // namespace runtime
 }  // namespace cuarray

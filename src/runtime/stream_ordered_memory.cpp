@@ -14,6 +14,7 @@
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
 #include "runtime/foreign_work.hpp"
+#include "runtime/memory_internal.hpp"
 #include "runtime/stream_release.hpp"
 
 namespace cuarray {
@@ -156,6 +157,8 @@ std::shared_ptr<Buffer> allocate_stream_ordered(size_t nbytes, int device, Strea
     throw;
   }
 }
+
+bool is_stream_ordered(const Buffer& buffer) { return dynamic_cast<const StreamOrderedBuffer*>(&buffer) != nullptr; }
 
 void free_on_stream(const std::shared_ptr<Buffer>& buffer, StreamHandle stream) {
   auto* ordered = dynamic_cast<StreamOrderedBuffer*>(buffer.get());

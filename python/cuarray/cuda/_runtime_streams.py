@@ -14,6 +14,12 @@ eventDisableTiming = 2
 eventInterprocess = 4
 cudaSuccess = 0
 cudaErrorNotReady = 600
+streamCaptureModeGlobal = 0
+streamCaptureModeThreadLocal = 1
+streamCaptureModeRelaxed = 2
+streamCaptureStatusNone = 0
+streamCaptureStatusActive = 1
+streamCaptureStatusInvalidated = 2
 
 _streams = {}  # handle -> the stream object that owns it, until streamDestroy()
 _events = {}   # handle -> the event object, until eventDestroy()
@@ -67,6 +73,19 @@ def streamSynchronize(stream):
 
 def streamQuery(stream):
     return _status(_stream(stream).done())
+
+
+def streamBeginCapture(stream, mode=streamCaptureModeRelaxed):
+    """Starts capturing `stream`'s work into a graph (Stream.end_capture of a cuarray.cuda.Stream
+    on the same handle, e.g. ``ExternalStream(stream)``, ends it)."""
+    if int(stream) in (0, 1):
+        raise RuntimeError("cannot capture on the default (legacy) stream")
+    _stream(stream).begin_capture(int(mode))
+
+
+def streamIsCapturing(stream):
+    """Whether `stream` is capturing (CUDARuntimeError when an error invalidated the capture)."""
+    return _stream(stream).is_capturing()
 
 
 def streamWaitEvent(stream, event, flags=0):

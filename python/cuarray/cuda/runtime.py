@@ -17,7 +17,10 @@ from ._runtime_streams import (cudaErrorNotReady, cudaSuccess, eventBlockingSync
                                eventCreateWithFlags, eventDefault, eventDestroy, eventDisableTiming,
                                eventElapsedTime, eventInterprocess, eventQuery, eventRecord, eventSynchronize,
                                streamCreate, streamCreateWithFlags, streamCreateWithPriority, streamDefault,
-                               streamDestroy, streamNonBlocking, streamQuery, streamSynchronize, streamWaitEvent)
+                               streamDestroy, streamNonBlocking, streamQuery, streamSynchronize, streamWaitEvent,
+                               streamBeginCapture, streamIsCapturing, streamCaptureModeGlobal,
+                               streamCaptureModeThreadLocal, streamCaptureModeRelaxed, streamCaptureStatusNone,
+                               streamCaptureStatusActive, streamCaptureStatusInvalidated)
 
 CUDARuntimeError = _core.CUDARuntimeError
 

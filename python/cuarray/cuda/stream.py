@@ -3,6 +3,7 @@ from .. import _core
 
 
 _PER_THREAD_HANDLE = 0x2  # CU_STREAM_PER_THREAD: the calling thread's default stream
+_CAPTURE_MODE_RELAXED = 2  # CU_STREAM_CAPTURE_MODE_RELAXED
 
 
 class _DefaultStreamDescriptor:
@@ -65,6 +66,24 @@ class Stream:
 
     def wait_event(self, event):
         _core.stream_wait_event(self.ptr, event._handle)
+
+    def begin_capture(self, mode=None):
+        """Starts capturing the work queued on this stream into a CUDA graph (end_capture returns it).
+        ``mode`` defaults to relaxed, as CuPy's (cuda.runtime.streamCaptureMode*): the pool may need
+        driver memory during the capture. Synchronizing with the stream, or a copy to pageable host
+        memory, during a capture is an error of the driver's. See docs/graphs.md."""
+        if self.ptr in (0, 1):
+            raise RuntimeError("cannot capture on the default (legacy) stream")
+        self._handle.begin_capture(_CAPTURE_MODE_RELAXED if mode is None else int(mode))
+
+    def end_capture(self):
+        """Ends the capture and returns the captured work as a ``cuarray.cuda.Graph``."""
+        from .graph import Graph
+        return Graph._of(self._handle.end_capture())
+
+    def is_capturing(self):
+        """Whether the stream is capturing (CUDARuntimeError when an error invalidated the capture)."""
+        return self._handle.is_capturing()
 
     def __eq__(self, other):
         return isinstance(other, Stream) and other.ptr == self.ptr
