@@ -11,7 +11,8 @@
 // basis, so nothing is ever divided by zero.
 //
 // The generated part defines, before this fragment: elem_t (float, double, cuarray::complex<...>),
-// real_t, kMaxSize (the largest rows and cols served) and kTinyNorm (below it, a column is zero).
+// real_t, kMaxSize (the largest rows and cols served), kTinyNorm (below it, a column is zero) and
+// kEpsilon (real_t's machine epsilon).
 namespace jacobi {
 
 __device__ inline real_t squared_magnitude(real_t x) { return x * x; }
@@ -151,7 +152,7 @@ extern "C" __global__ void __launch_bounds__(256)
   __shared__ int rank_of[kMaxSize];
   __shared__ real_t residual[kMaxSize];
   __shared__ elem_t column[kMaxSize], coefficient[kMaxSize];
-  __shared__ real_t column_norm, warp_largest[8];
+  __shared__ real_t column_norm, zero_norm, warp_largest[8];
   __shared__ int nonzero_count, not_finite, scale_exponent;
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
@@ -246,13 +247,23 @@ extern "C" __global__ void __launch_bounds__(256)
       if (lane == 0) norms[j] = sqrt(sum);
     }
     __syncthreads();
+    if (tid == 0) {
+      // A column whose norm is at the round-off of the largest (NumPy's matrix_rank tolerance,
+      // rows * eps * the largest) has no direction Jacobi resolves: left as a/norm, such columns
+      // of U were orthogonal only to about 1e-2 in float32. They count as zero, and U is completed
+      // there; its singular value stays the column norm.
+      real_t largest_norm = 0;
+      for (int k = 0; k < cols; ++k) largest_norm = fmax(largest_norm, norms[k]);
+      zero_norm = fmax(kTinyNorm, largest_norm * real_t(rows) * kEpsilon);
+    }
+    __syncthreads();
     for (int j = tid; j < cols; j += blockDim.x) {
       const real_t nj = norms[j];
       int rank = 0;
       for (int k = 0; k < cols; ++k) rank += norms[k] > nj || (norms[k] == nj && k < j);
       rank_of[j] = rank;
       S[z * cols + rank] = ldexp(nj, exponent);
-      if (nj > kTinyNorm) atomicAdd(&nonzero_count, 1);
+      if (nj > zero_norm) atomicAdd(&nonzero_count, 1);
       if (!isfinite(nj)) not_finite = 1;
     }
     __syncthreads();
@@ -264,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(256)
       for (int idx = tid; idx < rows * cols; idx += blockDim.x) {
         const int i = idx % rows, j = idx / rows;
         const real_t nj = norms[j];
-        uz[rank_of[j] * rows + i] = nj > kTinyNorm ? scaled(a[idx], 1 / nj) : elem_t(real_t(0));
+        uz[rank_of[j] * rows + i] = nj > zero_norm ? scaled(a[idx], 1 / nj) : elem_t(real_t(0));
       }
       for (int idx = tid; idx < cols * cols; idx += blockDim.x) vz[rank_of[idx / cols] * cols + idx % cols] = v[idx];
       __syncthreads();

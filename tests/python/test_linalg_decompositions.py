@@ -390,6 +390,20 @@ def test_svd_small_jacobi_rank_deficient_and_zero(dtype, shape, rank, full_matri
         cp._core.linalg.force_routine("svd", "")
 
 
+def test_svd_small_jacobi_columns_at_round_off_are_completed():
+    """Hypothesis's case (a GPU run): a rank-1 26 x 27 float32 matrix. The kernel works on its
+    transpose, whose 25 columns past the first end at round-off norms; normalized, they made Vh's
+    rows orthogonal only to 1.5e-2. Columns at the largest norm's round-off count as zero now."""
+    a = rank_deficient((26, 27), 1, np.float32, np.random.default_rng(0))
+    cp._core.linalg.force_routine("svd", "jacobi_small")
+    try:
+        for full_matrices in (False, True):
+            u, s, vh = cp.linalg.svd(cp.asarray(a), full_matrices=full_matrices)
+            _assert_svd_of(a, u, s, vh, tolerance(np.float32, 10))
+    finally:
+        cp._core.linalg.force_routine("svd", "")
+
+
 @given(st.data())
 @settings(max_examples=40, deadline=None)
 def test_svd_small_jacobi_property(data):

@@ -61,8 +61,8 @@ std::string jacobi_svd_source(DType dtype) {
   s += single ? "typedef float real_t;\n" : "typedef double real_t;\n";
   s += "constexpr int kMaxSize = " + std::to_string(kSmallJacobiMaxSize) + ";\n";
   // The smallest normal number: a column norm below it has no reliable direction.
-  s += single ? "constexpr real_t kTinyNorm = 1.17549435e-38f;\n"
-              : "constexpr real_t kTinyNorm = 2.2250738585072014e-308;\n";
+  s += single ? "constexpr real_t kTinyNorm = 1.17549435e-38f;\nconstexpr real_t kEpsilon = 1.1920929e-07f;\n"
+              : "constexpr real_t kTinyNorm = 2.2250738585072014e-308;\nconstexpr real_t kEpsilon = 2.220446049250313e-16;\n";
   s += kernels::jacobi_svd_cuh;
   return s;
 }
