@@ -74,6 +74,10 @@ def test_device_properties_match_cupys():
     common = set(ours) & set(theirs)
     assert {"name", "totalGlobalMem", "major", "minor", "multiProcessorCount", "maxThreadsDim",
             "sharedMemPerBlock", "l2CacheSize", "pciBusID", "uuid"} <= common
+    # CuPy reads the 16-byte UUID as a C string: it ends at the first zero byte. Ours is all 16.
+    assert ours["uuid"].startswith(theirs["uuid"]) and len(ours["uuid"]) == 16
+    assert len(theirs["uuid"]) == 16 or ours["uuid"][len(theirs["uuid"])] == 0
+    common.discard("uuid")
     assert {k: ours[k] for k in common} == {k: theirs[k] for k in common}
     missing = set(theirs) - set(ours)
     assert not missing, f"CuPy's dict has keys ours lacks: {sorted(missing)}"

@@ -164,6 +164,7 @@ def test_capture_with_a_stream_ordered_pool(rng):
         for _ in range(2):
             graph.launch(stream)
             stream.synchronize()
-            assert_allclose_np(y, np.exp(host) + host)
+            # exp(x) + x cancels near x = -0.57: absolute, not relative, float32 accuracy there
+            assert_allclose_np(y, np.exp(host) + host, atol=1e-6)
     finally:
         cp.cuda.set_allocator(cp.get_default_memory_pool().malloc)
