@@ -40,6 +40,7 @@ from ._array_api import __array_api_version__, __array_namespace_info__, astype,
 from .linalg import matrix_transpose
 from ._interop import from_dlpack, fromDlpack, toDlpack
 from . import exceptions, fft, lib, linalg, random
+from .lib import scimath as emath  # NumPy's name for numpy.lib.scimath
 from .cuda import is_available
 from ._memoize import memoize, clear_memo
 from ._show_config import show_config

@@ -1,4 +1,4 @@
-"""cuarray.lib: the parts of numpy.lib CuPy offers (stride_tricks)."""
-from . import stride_tricks
+"""cuarray.lib: the parts of numpy.lib cuarray offers (stride_tricks; scimath, which is emath)."""
+from . import scimath, stride_tricks
 
-__all__ = ["stride_tricks"]
+__all__ = ["scimath", "stride_tricks"]
