@@ -39,24 +39,32 @@ def _fix_int_lt_zero(p):
     return p * 1.0 if _real_and_any(p, lambda v: v < 0) else p
 
 
-def sqrt(x):
-    """The square root of x; of a real input with a negative element, in the complex domain."""
-    return _ufuncs.sqrt(_fix_real_lt_zero(x))
+# The unary functions: the ufunc, and what sends its input to the complex domain.
+_UNARY = [
+    ("sqrt", _fix_real_lt_zero, "The square root of x"),
+    ("log", _fix_real_lt_zero, "The natural logarithm of x"),
+    ("log10", _fix_real_lt_zero, "The base-10 logarithm of x"),
+    ("log2", _fix_real_lt_zero, "The base-2 logarithm of x"),
+    ("arccos", _fix_real_abs_gt_1, "The inverse cosine of x"),
+    ("arcsin", _fix_real_abs_gt_1, "The inverse sine of x"),
+    ("arctanh", _fix_real_abs_gt_1, "The inverse hyperbolic tangent of x"),
+]
+_DOMAINS = {_fix_real_lt_zero: "with a negative element", _fix_real_abs_gt_1: "with an element past +-1"}
 
 
-def log(x):
-    """The natural logarithm of x; of a real input with a negative element, in the complex domain."""
-    return _ufuncs.log(_fix_real_lt_zero(x))
+def _unary(name, fix, what):
+    ufunc = getattr(_ufuncs, name)
+
+    def function(x):
+        return ufunc(fix(x))
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"{what}; of a real input {_DOMAINS[fix]}, in the complex domain (numpy.emath.{name})."
+    return function
 
 
-def log10(x):
-    """The base-10 logarithm of x; of a real input with a negative element, in the complex domain."""
-    return _ufuncs.log10(_fix_real_lt_zero(x))
-
-
-def log2(x):
-    """The base-2 logarithm of x; of a real input with a negative element, in the complex domain."""
-    return _ufuncs.log2(_fix_real_lt_zero(x))
+for _name, _fix, _what in _UNARY:
+    globals()[_name] = _unary(_name, _fix, _what)
+del _name, _fix, _what
 
 
 def logn(n, x):
@@ -67,19 +75,3 @@ def logn(n, x):
 def power(x, p):
     """x ** p; a real x with a negative element goes complex, and a negative integer power float."""
     return _ufuncs.power(_fix_real_lt_zero(x), _fix_int_lt_zero(p))
-
-
-def arccos(x):
-    """The inverse cosine of x; of a real input with an element past +-1, in the complex domain."""
-    return _ufuncs.arccos(_fix_real_abs_gt_1(x))
-
-
-def arcsin(x):
-    """The inverse sine of x; of a real input with an element past +-1, in the complex domain."""
-    return _ufuncs.arcsin(_fix_real_abs_gt_1(x))
-
-
-def arctanh(x):
-    """The inverse hyperbolic tangent of x; of a real input with an element past +-1, in the complex
-    domain."""
-    return _ufuncs.arctanh(_fix_real_abs_gt_1(x))
