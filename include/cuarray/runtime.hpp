@@ -30,6 +30,7 @@ struct DeviceMemoryInfo {
 DeviceMemoryInfo device_memory_info(int id);
 struct DeviceProperties {
   int major = 0, minor = 0, multiprocessor_count = 0, max_threads_per_block = 0, l2_cache_bytes = 0;
+  bool memory_pools = false;  // stream-ordered allocation (cuMemAllocFromPoolAsync) is supported
   size_t total_memory = 0;
   std::string name;
 };

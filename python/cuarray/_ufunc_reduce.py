@@ -24,7 +24,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from . import _reductions
 from ._core import ndarray, ufunc
-from ._creation import asarray, full
+from ._creation import asarray, empty, full
 from ._functions import where as _where
 from ._manipulation import concatenate, moveaxis
 from ._ufunc_out import ufunc_out
@@ -78,9 +78,9 @@ def _through_accumulate(uf, a, axis, dtype, out, keepdims, initial, where):
         a = a.astype(out.dtype, copy=False)  # NumPy resolves the loop with out's dtype, casting as it must
     kept = tuple(n for i, n in enumerate(a.shape) if i not in axes)
     count = math.prod(a.shape[i] for i in axes)
-    # The loop's result dtype, from accumulating one element of a's dtype (which also raises NumPy's
-    # errors for a ufunc or dtype that cannot reduce).
-    result_dtype = uf.accumulate(full((1,), 0, a.dtype), dtype=dtype).dtype
+    # The loop's result dtype, from accumulating an empty array of a's dtype: the accumulate's own
+    # resolution (which raises NumPy's errors for a ufunc or dtype that cannot reduce), no kernel run.
+    result_dtype = uf.accumulate(empty((0,), a.dtype), dtype=dtype).dtype
     # The identity taken as its bits in the loop's dtype (bitwise_and's -1 is all ones in any integer
     # dtype); initial= must fit the dtype instead (NEP 50's OverflowError, from full below).
     identity = None if uf.identity is None else _np.asarray(uf.identity).astype(result_dtype)[()]

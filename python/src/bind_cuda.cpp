@@ -1,5 +1,6 @@
 // Devices, streams, events, memory pools and the compiler: the primitives behind cuarray.cuda.
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 
@@ -86,8 +87,10 @@ void bind_cuda(nb::module_& m) {
       .def("end_capture", [](const Stream& s) { return end_capture(s.handle()); })
       .def("is_capturing", [](const Stream& s) { return is_capturing(s.handle()); });
   nb::class_<Graph>(m, "GraphHandle", "An instantiated CUDA graph from a stream capture.")
-      .def("launch", [](Graph& g, uintptr_t stream) { g.launch(reinterpret_cast<StreamHandle>(stream)); })
-      .def("upload", [](Graph& g, uintptr_t stream) { g.upload(reinterpret_cast<StreamHandle>(stream)); })
+      .def("launch", [](Graph& g, std::optional<uintptr_t> stream) { g.launch(stream_or_current(stream)); },
+           nb::arg("stream").none())
+      .def("upload", [](Graph& g, std::optional<uintptr_t> stream) { g.upload(stream_or_current(stream)); },
+           nb::arg("stream").none())
       .def_prop_ro("device_id", &Graph::device);
   m.def("get_current_stream", &current_stream);
   m.def("set_current_stream", &set_current_stream, nb::arg("stream").none());

@@ -128,9 +128,6 @@ struct StreamOrderedPools {
 };
 
 MemPoolHandle pool_handle(uintptr_t handle) { return reinterpret_cast<MemPoolHandle>(handle); }
-StreamHandle stream_or_current(std::optional<uintptr_t> stream) {
-  return stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
-}
 
 std::shared_ptr<PoolSet> make_pool_set(nb::handle allocator) {
   auto set = std::make_shared<PoolSet>();

@@ -165,4 +165,8 @@ Operand operand_from_py(nb::handle obj, const char* what) {
                                    " for " + what + " (convert host data with cuarray.asarray)");
 }
 
+StreamHandle stream_or_current(std::optional<uintptr_t> stream) {
+  return stream ? reinterpret_cast<StreamHandle>(*stream) : current_stream_handle();
+}
+
 }  // namespace cuarray::py

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "cuarray/ndarray.hpp"
+#include "cuarray/runtime.hpp"
 #include "cuarray/ufunc.hpp"
 #include "py_array.hpp"
 
@@ -26,6 +27,8 @@ Shape shape_from_py(nb::handle obj);              // int or sequence of ints
 std::optional<SmallVector<int64_t, 6>> axes_from_py(nb::handle obj);  // None, int or tuple
 Order order_from_py(nb::handle obj, Order default_order);
 Casting casting_from_py(nb::handle obj);
+// A stream handle passed as an int (a Stream's .ptr), or the current stream for None.
+StreamHandle stream_or_current(std::optional<uintptr_t> stream);
 
 // A ufunc input: a cuarray array or a scalar. NumPy arrays and other objects raise TypeError
 // (as CuPy does: host data never moves implicitly).

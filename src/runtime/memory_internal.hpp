@@ -1,5 +1,7 @@
 // Hooks between streams, the memory pool and the allocators that are not part of the public API.
 #pragma once
+#include <atomic>
+
 #include "cuarray/runtime.hpp"
 
 namespace cuarray {
@@ -12,8 +14,9 @@ std::shared_ptr<Buffer> adopt_device_allocation(void* ptr, size_t nbytes, int de
 bool is_stream_ordered(const Buffer& buffer);
 namespace runtime {
 // While any stream captures: memory allocated for work on a capturing stream is kept by the graph
-// the capture makes (stream_capture.cpp). The check costs one relaxed load otherwise.
-bool captures_active();
+// the capture makes (stream_capture.cpp). Every allocation reads the count: one relaxed load.
+extern std::atomic<int> g_active_captures;
+inline bool captures_active() { return g_active_captures.load(std::memory_order_relaxed) > 0; }
 void keep_for_capture(int device, StreamHandle stream, const std::shared_ptr<Buffer>& buffer);
 }  // namespace runtime
 }  // namespace cuarray

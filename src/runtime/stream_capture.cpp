@@ -35,11 +35,11 @@ namespace {
 
 using CaptureKey = std::pair<int, StreamHandle>;  // (device, stream identity)
 
-// The captures cuarray began, with the memory allocated for each so far.
+// The captures cuarray began, with the memory allocated for each so far; g_active_captures counts
+// them.
 struct Captures {
   std::mutex mutex;
   std::map<CaptureKey, std::vector<std::shared_ptr<Buffer>>> kept;
-  std::atomic<int> active{0};
 
   static Captures& instance() {
     static Captures* made = new Captures;  // never destroyed: buffers may die during static teardown
@@ -51,7 +51,7 @@ CaptureKey key_of(int device, StreamHandle stream) { return {device, stream_iden
 
 }  // namespace
 
-bool captures_active() { return Captures::instance().active.load(std::memory_order_relaxed) > 0; }
+std::atomic<int> g_active_captures{0};
 
 void keep_for_capture(int device, StreamHandle stream, const std::shared_ptr<Buffer>& buffer) {
   if (!buffer || is_stream_ordered(*buffer)) return;  // the graph's memory nodes own that memory
@@ -80,7 +80,7 @@ void begin_capture(StreamHandle stream, int mode) {
   runtime::Captures& c = runtime::Captures::instance();
   std::lock_guard<std::mutex> lock(c.mutex);
   c.kept[runtime::key_of(device, stream)];
-  c.active.fetch_add(1, std::memory_order_relaxed);
+  runtime::g_active_captures.fetch_add(1, std::memory_order_relaxed);
 }
 
 bool is_capturing(StreamHandle stream) {
@@ -106,7 +106,7 @@ std::shared_ptr<Graph> end_capture(StreamHandle stream) {
     if (it != c.kept.end()) {
       parts->kept = std::move(it->second);
       c.kept.erase(it);
-      c.active.fetch_sub(1, std::memory_order_relaxed);
+      runtime::g_active_captures.fetch_sub(1, std::memory_order_relaxed);
       runtime::note_shared_buffer(-1);
     }
   }

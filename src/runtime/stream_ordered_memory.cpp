@@ -98,15 +98,17 @@ class StreamOrderedBuffer final : public Buffer {
   Liveness alive_;
 };
 
-CUdevice device_handle(int device) {
-  runtime::check_device_ordinal(device);
-  CUdevice dev;
-  CU_CALL(cuDeviceGet, &dev, device);
-  int supported = 0;
-  CU_CALL(cuDeviceGetAttribute, &supported, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, dev);
-  if (!supported)
+// Throws where the device has no memory pools (read once per device, with its properties).
+void check_pools_supported(int device) {
+  if (!device_properties(device).memory_pools)
     throw_error(ErrorKind::CudaRuntime, "device " + std::to_string(device) +
                                             " does not support stream-ordered memory pools (malloc_async)");
+}
+
+CUdevice device_handle(int device) {
+  check_pools_supported(device);
+  CUdevice dev;
+  CU_CALL(cuDeviceGet, &dev, device);
   return dev;
 }
 
@@ -131,9 +133,10 @@ CUmemoryPool checked_pool(MemPoolHandle pool) {
 }  // namespace
 
 std::shared_ptr<Buffer> allocate_stream_ordered(size_t nbytes, int device, StreamHandle stream, MemPoolHandle pool) {
-  const CUdevice dev = device_handle(device);
+  // Per allocation (MemoryAsyncPool as the allocator): no driver query but the allocation itself.
+  check_pools_supported(device);
   runtime::ScopedActivation on_device(device);
-  if (!pool) CU_CALL(cuDeviceGetMemPool, &pool, dev);
+  if (!pool) pool = current_mem_pool(device);
   CUdeviceptr ptr = 0;
   if (nbytes > 0) {
     CUresult status = runtime::driver().cuMemAllocFromPoolAsync(&ptr, nbytes, pool, stream);

@@ -82,6 +82,16 @@ def test_c_function_allocator_calls_its_functions_with_param():
     assert calls == [("malloc", 0x1234, 96, device), ("free", 0x1234, 1 << 41, device)]
 
 
+def test_set_limit_arguments_are_checked_as_cupy_checks_them():
+    pool = cp.cuda.MemoryPool()
+    with pytest.raises(ValueError, match="size and fraction cannot be specified at one time"):
+        pool.set_limit(size=10, fraction=0.1)
+    with pytest.raises(ValueError, match="memory limit size out of range"):
+        pool.set_limit(size=-1)
+    with pytest.raises(ValueError, match="memory limit fraction out of range"):
+        pool.set_limit(fraction=-0.5)
+
+
 def test_memory_async_names_are_cupys():
     for name in ("MemoryAsync", "MemoryAsyncPool", "malloc_async", "PythonFunctionAllocator", "CFunctionAllocator"):
         assert getattr(cp.cuda, name) is getattr(cp.cuda.memory, name)

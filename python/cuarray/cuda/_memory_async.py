@@ -4,7 +4,7 @@ stream and freed on it when its last user dies; ``set_allocator(MemoryAsyncPool(
 every cuarray allocation come from the pool without running Python per allocation.
 """
 from .. import _core
-from .memory import BaseMemory, MemoryPointer
+from .memory import BaseMemory, MemoryPointer, _limit_bytes
 
 # CUmemPool_attribute values read here (cuda.h)
 _RELEASE_THRESHOLD = 4
@@ -85,18 +85,7 @@ class MemoryAsyncPool:
         """The memory the current device's pool keeps reserved when unused (its release threshold,
         as CuPy sets it): ``size`` bytes or ``fraction`` of the device's memory; 0 or neither
         releases it at every synchronization."""
-        if size is None:
-            if fraction is None:
-                size = 0
-            else:
-                if not 0 <= fraction <= 1:
-                    raise ValueError(f"memory limit fraction out of range: {fraction}")
-                size = int(fraction * _core.mem_get_info(_core.get_current_device())[1])
-        elif fraction is not None:
-            raise ValueError("size and fraction cannot be specified at one time")
-        if size < 0:
-            raise ValueError(f"memory limit size out of range: {size}")
-        _core.set_mem_pool_attribute(self._pool(), _RELEASE_THRESHOLD, int(size))
+        _core.set_mem_pool_attribute(self._pool(), _RELEASE_THRESHOLD, _limit_bytes(size, fraction))
 
     def get_limit(self):
         return _core.mem_pool_attribute(self._pool(), _RELEASE_THRESHOLD)

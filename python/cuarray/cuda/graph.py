@@ -2,7 +2,7 @@
 the work, then ``graph = stream.end_capture()``; ``graph.launch()`` replays the work. The graph
 keeps the memory cuarray allocated for the captured work, so arrays made during the capture stay
 valid for every replay (docs/graphs.md)."""
-from .. import _core
+from .memory import _stream_ptr
 
 
 class Graph:
@@ -26,7 +26,3 @@ class Graph:
     def upload(self, stream=None):
         """Uploads the graph's work to the device ahead of its first launch on ``stream``."""
         self._handle.upload(_stream_ptr(stream))
-
-
-def _stream_ptr(stream):
-    return _core.get_current_stream().ptr if stream is None else stream.ptr

@@ -199,6 +199,22 @@ def _malloc(size):
 
 # ---- pools -----------------------------------------------------------------------------------------
 
+def _limit_bytes(size, fraction):
+    """CuPy's set_limit arguments as bytes for the current device: ``size``, or ``fraction`` of the
+    memory the driver reports; neither (or 0) is no limit."""
+    if size is None:
+        if fraction is None:
+            return 0
+        if not 0 <= fraction <= 1:
+            raise ValueError(f"memory limit fraction out of range: {fraction}")
+        return int(fraction * _core.mem_get_info(_device())[1])
+    if fraction is not None:
+        raise ValueError("size and fraction cannot be specified at one time")
+    if size < 0:
+        raise ValueError(f"memory limit size out of range: {size}")
+    return int(size)
+
+
 class MemoryPool:
     """A caching allocator over all devices (CuPy's MemoryPool). ``allocator`` (size -> MemoryPointer)
     supplies its blocks: cuMemAlloc when None; ``malloc_managed`` gives a pool of managed memory."""
@@ -232,12 +248,7 @@ class MemoryPool:
         self._pools.free_all_blocks(_device())
 
     def set_limit(self, size=None, fraction=None):
-        if fraction is not None:
-            if not 0 <= fraction <= 1:
-                raise ValueError(f"memory limit fraction out of range: {fraction}")
-            total = _core.device_total_memory(_device())
-            size = int(total * fraction)
-        self._pools.set_limit(_device(), int(size or 0))
+        self._pools.set_limit(_device(), _limit_bytes(size, fraction))
 
     def get_limit(self):
         return self._pools.get_limit(_device())
