@@ -22,11 +22,17 @@ enum class ErrorKind {
 
 class Error : public std::runtime_error {
  public:
-  Error(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  Error(ErrorKind kind, const std::string& message, int status = 0)
+      : std::runtime_error(message), kind_(kind), status_(status) {}
   ErrorKind kind() const { return kind_; }
+  // The failed call's status code, CuPy's `.status`: a cudaError_t or a CUresult for CudaRuntime and
+  // CudaDriver errors (CUDA numbers the two alike), the library's own in a subclass such as
+  // nccl::NcclError; 0 where the failure has none (a library that is not installed).
+  int status() const { return status_; }
 
  private:
   ErrorKind kind_;
+  int status_;
 };
 
 // A kernel that NVRTC rejected: the message carries the log; the source is kept for the user.
@@ -41,6 +47,6 @@ class CompileError : public Error {
   std::string source_, name_;
 };
 
-[[noreturn]] void throw_error(ErrorKind kind, const std::string& message);
+[[noreturn]] void throw_error(ErrorKind kind, const std::string& message, int status = 0);
 
 }  // namespace cuarray

@@ -18,11 +18,7 @@ namespace cuarray::nccl {
 // A failed NCCL call: CuPy's NcclError, a RuntimeError carrying NCCL's status (ncclResult_t).
 class NcclError : public Error {
  public:
-  NcclError(int status, const std::string& message) : Error(ErrorKind::CudaRuntime, message), status_(status) {}
-  int status() const { return status_; }
-
- private:
-  int status_;
+  NcclError(int status, const std::string& message) : Error(ErrorKind::CudaRuntime, message, status) {}
 };
 
 // ncclUniqueId: 128 opaque bytes.

@@ -7,8 +7,10 @@
 #include "jit/nvrtc.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "cuarray/errors.hpp"
 #include "cuarray/peer_access.hpp"
 #include "cuarray/runtime.hpp"
+#include "runtime/driver.hpp"
 
 namespace cuarray::py {
 namespace {
@@ -72,6 +74,27 @@ void bind_cuda(nb::module_& m) {
 #include "device_attributes.inc"
 #undef CUARRAY_DEVICE_ATTRIBUTE
   m.attr("device_attribute_ids") = attribute_ids;
+  // cudaError's enumerators by name (cudaSuccess, cudaErrorInvalidValue, ...), the same way.
+  nb::dict runtime_error_ids;
+#define CUARRAY_RUNTIME_ERROR(name, value) runtime_error_ids[#name] = value;
+#include "runtime_errors.inc"
+#undef CUARRAY_RUNTIME_ERROR
+  m.attr("runtime_error_ids") = runtime_error_ids;
+  // A status code's name and description in the driver's words (cuGetErrorName / cuGetErrorString),
+  // each None where the driver cannot be opened or does not know the code: the message of a
+  // CUDADriverError or CUDARuntimeError made from a status alone, as CuPy's are.
+  m.def("driver_error_strings", [](int status) {
+    const char* name = nullptr;
+    const char* text = nullptr;
+    try {
+      const runtime::DriverApi& api = runtime::driver();
+      api.cuGetErrorName(static_cast<CUresult>(status), &name);
+      api.cuGetErrorString(static_cast<CUresult>(status), &text);
+    } catch (const Error&) {  // no driver: the caller words the code itself
+    }
+    auto or_none = [](const char* c) { return c ? nb::object(nb::str(c)) : nb::none(); };
+    return nb::make_tuple(or_none(name), or_none(text));
+  });
 
   nb::class_<Stream>(m, "StreamHandle")
       .def_static("create", &Stream::create, nb::arg("non_blocking") = false, nb::arg("priority") = 0)

@@ -1,6 +1,8 @@
 // cuarray.cuda's memory objects and allocator hooks: device memory of any origin as one Python type
 // over a C++ Buffer, pools of one's own (MemoryPool(allocator)), the ndarray constructor on a
 // MemoryPointer, and set_allocator / set_pinned_memory_allocator calling back into Python.
+#include <driver_types.h>  // cudaError: the status of a CudaRuntime error
+
 #include <mutex>
 #include <tuple>
 #include <vector>
@@ -197,7 +199,7 @@ void bind_memory(nb::module_& m, nb::class_<PyArray>& ndarray_cls) {
   }, nb::arg("ptr"), nb::arg("size"), nb::arg("device"), nb::arg("owner").none());
   m.def("pointer_device", [](uintptr_t ptr) {
     const std::optional<int> device = device_of_pointer(reinterpret_cast<const void*>(ptr));
-    if (!device) throw_error(ErrorKind::CudaRuntime, "cuPointerGetAttributes: not a device pointer");
+    if (!device) throw_error(ErrorKind::CudaRuntime, "cuPointerGetAttributes: not a device pointer", cudaErrorInvalidValue);
     return *device;
   });
   // ndarray.data: the array's memory and the offset of its first element in it.

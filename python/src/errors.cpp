@@ -13,6 +13,13 @@ PyObject* g_runtime_error = nullptr;
 PyObject* g_driver_error = nullptr;
 PyObject* g_out_of_memory = nullptr;
 
+// CuPy's CUDARuntimeError / CUDADriverError(status): the code and the message (None: no code).
+void raise_status_error(PyObject* cls, const Error& e) {
+  nb::object status = e.status() ? nb::object(nb::int_(e.status())) : nb::none();
+  nb::object exc = nb::steal(PyObject_CallFunctionObjArgs(cls, status.ptr(), nb::str(e.what()).ptr(), nullptr));
+  if (exc.is_valid()) PyErr_SetObject(cls, exc.ptr());  // else the call's own error is set
+}
+
 void raise(const Error& e) {
   switch (e.kind()) {
     case ErrorKind::Value: PyErr_SetString(PyExc_ValueError, e.what()); return;
@@ -22,8 +29,8 @@ void raise(const Error& e) {
     case ErrorKind::NotImplemented: PyErr_SetString(PyExc_NotImplementedError, e.what()); return;
     case ErrorKind::Buffer: PyErr_SetString(PyExc_BufferError, e.what()); return;
     case ErrorKind::OutOfMemory: PyErr_SetString(g_out_of_memory, e.what()); return;
-    case ErrorKind::CudaDriver: PyErr_SetString(g_driver_error, e.what()); return;
-    case ErrorKind::CudaRuntime: PyErr_SetString(g_runtime_error, e.what()); return;
+    case ErrorKind::CudaDriver: raise_status_error(g_driver_error, e); return;
+    case ErrorKind::CudaRuntime: raise_status_error(g_runtime_error, e); return;
     case ErrorKind::LinAlg: {
       nb::object linalg_error = nb::module_::import_("numpy.linalg").attr("LinAlgError");
       PyErr_SetObject(linalg_error.ptr(), nb::str(e.what()).ptr());
@@ -47,8 +54,10 @@ void raise(const Error& e) {
 }  // namespace
 
 void register_errors(nb::module_& m) {
-  g_runtime_error = PyErr_NewException("cuarray.cuda.runtime.CUDARuntimeError", PyExc_RuntimeError, nullptr);
-  g_driver_error = PyErr_NewException("cuarray.cuda.driver.CUDADriverError", PyExc_RuntimeError, nullptr);
+  // Defined in Python (the status, CuPy's constructor and pickling); the package is importing us.
+  nb::module_ classes = nb::module_::import_("cuarray._cuda_errors");
+  g_runtime_error = nb::object(classes.attr("CUDARuntimeError")).release().ptr();
+  g_driver_error = nb::object(classes.attr("CUDADriverError")).release().ptr();
   g_out_of_memory = PyErr_NewException("cuarray.cuda.memory.OutOfMemoryError", PyExc_MemoryError, nullptr);
   m.attr("CUDARuntimeError") = nb::handle(g_runtime_error);
   m.attr("CUDADriverError") = nb::handle(g_driver_error);

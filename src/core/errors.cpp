@@ -1,5 +1,5 @@
 #include "cuarray/errors.hpp"
 
 namespace cuarray {
-void throw_error(ErrorKind kind, const std::string& message) { throw Error(kind, message); }
+void throw_error(ErrorKind kind, const std::string& message, int status) { throw Error(kind, message, status); }
 }  // namespace cuarray

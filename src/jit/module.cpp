@@ -66,7 +66,7 @@ runtime::Kernel Module::kernel(const std::string& name) {
 std::pair<CUdeviceptr, size_t> Module::global(const std::string& name) {
   if (variables_ && !variables_->count(name))
     throw_error(ErrorKind::CudaDriver,
-                "cuModuleGetGlobal failed: CUDA_ERROR_NOT_FOUND: the module has no variable " + name);
+                "cuModuleGetGlobal failed: CUDA_ERROR_NOT_FOUND: the module has no variable " + name, CUDA_ERROR_NOT_FOUND);
   runtime::ScopedActivation on_device(device_);
   CUdeviceptr address = 0;
   size_t bytes = 0;

@@ -103,7 +103,8 @@ std::shared_ptr<Buffer> allocate_managed(size_t nbytes, int device) {
   CU_CALL(cuDeviceGetAttribute, &supported, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev);
   if (!supported)
     throw_error(ErrorKind::CudaRuntime, "cuMemAllocManaged: device " + std::to_string(device) +
-                                            " does not support managed memory");
+                                            " does not support managed memory",
+                cudaErrorNotSupported);
   CUdeviceptr ptr = 0;
   if (nbytes > 0) CU_CALL(cuMemAllocManaged, &ptr, nbytes, CU_MEM_ATTACH_GLOBAL);
   return adopt_device_allocation(reinterpret_cast<void*>(ptr), nbytes, device);

@@ -20,7 +20,7 @@ std::deque<DeviceState>& devices() {
   static std::deque<DeviceState>* states = [] {
     int n = 0;
     CU_CALL(cuDeviceGetCount, &n);
-    if (n == 0) throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected");
+    if (n == 0) throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected", cudaErrorNoDevice);
     return new std::deque<DeviceState>(static_cast<size_t>(n));  // once_flag is immovable
   }();
   return *states;
@@ -62,7 +62,8 @@ void check_device_ordinal(int device) {
   const int n = static_cast<int>(devices().size());
   if (device < 0 || device >= n)
     throw_error(ErrorKind::CudaRuntime,
-                "invalid device ordinal " + std::to_string(device) + " (" + std::to_string(n) + " device(s) present)");
+                "invalid device ordinal " + std::to_string(device) + " (" + std::to_string(n) + " device(s) present)",
+                cudaErrorInvalidDevice);
 }
 
 void activate(int device) {
@@ -104,7 +105,7 @@ CUdevice driver_device(int id) {
 // CuPy raises CUDARuntimeError for these (they go through the runtime API there).
 void check_query(CUresult status, const std::string& what) {
   if (status != CUDA_SUCCESS)
-    throw_error(ErrorKind::CudaRuntime, what + " (" + runtime::error_string(status) + ")");
+    throw_error(ErrorKind::CudaRuntime, what + " (" + runtime::error_string(status) + ")", status);
 }
 }  // namespace
 

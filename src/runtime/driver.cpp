@@ -16,18 +16,21 @@ DriverApi load() {
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib)
     throw_error(ErrorKind::CudaRuntime, std::string("no usable CUDA driver: cannot load libcuda.so.1 (") +
-                                            dlerror() + "); cuarray needs an NVIDIA GPU and its driver");
+                                            dlerror() + "); cuarray needs an NVIDIA GPU and its driver",
+                cudaErrorInsufficientDriver);
   using GetProc = CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
   auto get_proc = reinterpret_cast<GetProc>(dlsym(lib, "cuGetProcAddress_v2"));
   if (!get_proc)
-    throw_error(ErrorKind::CudaRuntime, "the CUDA driver is too old: cuarray needs a CUDA 12 or newer driver");
+    throw_error(ErrorKind::CudaRuntime, "the CUDA driver is too old: cuarray needs a CUDA 12 or newer driver",
+                cudaErrorInsufficientDriver);
   DriverApi api;
 #define CUARRAY_RESOLVE(name)                                                                       \
   {                                                                                                 \
     void* fn = nullptr;                                                                             \
     CUdriverProcAddressQueryResult found;                                                           \
     if (get_proc(#name, &fn, 12000, CU_GET_PROC_ADDRESS_DEFAULT, &found) != CUDA_SUCCESS || !fn)    \
-      throw_error(ErrorKind::CudaRuntime, "the CUDA driver lacks " #name ": a CUDA 12+ driver is needed"); \
+      throw_error(ErrorKind::CudaRuntime, "the CUDA driver lacks " #name ": a CUDA 12+ driver is needed", \
+                  cudaErrorInsufficientDriver);                                                    \
     api.name = reinterpret_cast<decltype(api.name)>(fn);                                            \
   }
   CUARRAY_DRIVER_FUNCTIONS(CUARRAY_RESOLVE)
@@ -43,12 +46,13 @@ DriverApi load() {
 #undef CUARRAY_RESOLVE_OPTIONAL
   CUresult status = api.cuInit(0);
   if (status == CUDA_ERROR_NO_DEVICE)
-    throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected (cuInit: CUDA_ERROR_NO_DEVICE)");
+    throw_error(ErrorKind::CudaRuntime, "no CUDA-capable device is detected (cuInit: CUDA_ERROR_NO_DEVICE)",
+                cudaErrorNoDevice);
   if (status != CUDA_SUCCESS) {
     const char* name = nullptr;
     api.cuGetErrorName(status, &name);
     throw_error(ErrorKind::CudaRuntime,
-                std::string("the CUDA driver failed to initialize (cuInit: ") + (name ? name : "?") + ")");
+                std::string("the CUDA driver failed to initialize (cuInit: ") + (name ? name : "?") + ")", status);
   }
   return api;
 }
@@ -84,7 +88,7 @@ std::string error_string(CUresult status) {
 void check(CUresult status, const char* call) {
   if (status == CUDA_SUCCESS) return;
   if (status == CUDA_ERROR_OUT_OF_MEMORY) throw_error(ErrorKind::OutOfMemory, std::string(call) + ": out of memory");
-  throw_error(ErrorKind::CudaDriver, std::string(call) + " failed: " + error_string(status));
+  throw_error(ErrorKind::CudaDriver, std::string(call) + " failed: " + error_string(status), status);
 }
 
 }  // namespace cuarray::runtime

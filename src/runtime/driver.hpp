@@ -2,6 +2,7 @@
 #pragma once
 #include <cuda.h>
 #include <cudaProfiler.h>
+#include <driver_types.h>  // cudaError's enumerators: the status of a CudaRuntime error
 
 #include <string>
 

@@ -25,10 +25,11 @@ struct Ordinal {
 void check_ordinals(std::initializer_list<Ordinal> ordinals) {
   auto message = [](const Ordinal& o) { return std::string("invalid ") + o.what + " ordinal " + std::to_string(o.id); };
   for (const Ordinal& o : ordinals)
-    if (o.id < 0) throw_error(ErrorKind::CudaRuntime, message(o));
+    if (o.id < 0) throw_error(ErrorKind::CudaRuntime, message(o), cudaErrorInvalidDevice);
   const int n = device_count();
   for (const Ordinal& o : ordinals)
-    if (o.id >= n) throw_error(ErrorKind::CudaRuntime, message(o) + " (" + std::to_string(n) + " device(s) present)");
+    if (o.id >= n) throw_error(ErrorKind::CudaRuntime, message(o) + " (" + std::to_string(n) + " device(s) present)",
+                                  cudaErrorInvalidDevice);
 }
 
 CUcontext primary_context(int device) {
@@ -56,7 +57,8 @@ void device_enable_peer_access(int peer) {
   const int device = current_device();
   if (peer == device)
     throw_error(ErrorKind::CudaRuntime, "cannot enable peer access from device " + std::to_string(device) +
-                                            " to itself (cudaErrorInvalidDevice)");
+                                            " to itself (cudaErrorInvalidDevice)",
+                cudaErrorInvalidDevice);
   CUcontext peer_context = primary_context(peer);
   runtime::activate(device);
   CU_CALL(cuCtxEnablePeerAccess, peer_context, 0);

@@ -73,7 +73,7 @@ std::shared_ptr<Stream> current_stream() {
 
 void set_current_stream(std::shared_ptr<Stream> stream) {
   int device = stream ? stream->device() : current_device();
-  if (device >= kMaxTrackedDevices) throw_error(ErrorKind::CudaRuntime, "device id too large");
+  if (device >= kMaxTrackedDevices) throw_error(ErrorKind::CudaRuntime, "device id too large", cudaErrorInvalidDevice);
   if (stream && !stream->handle()) stream = nullptr;  // the null stream is the default state
   t_current[device] = std::move(stream);
 }

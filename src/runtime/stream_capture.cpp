@@ -65,7 +65,8 @@ void keep_for_capture(int device, StreamHandle stream, const std::shared_ptr<Buf
 
 void begin_capture(StreamHandle stream, int mode) {
   if (stream == nullptr || stream == CU_STREAM_LEGACY)
-    throw_error(ErrorKind::CudaRuntime, "cannot capture on the default (legacy) stream");
+    throw_error(ErrorKind::CudaRuntime, "cannot capture on the default (legacy) stream",
+                cudaErrorStreamCaptureUnsupported);
   if (mode < CU_STREAM_CAPTURE_MODE_GLOBAL || mode > CU_STREAM_CAPTURE_MODE_RELAXED)
     throw_error(ErrorKind::Value, "stream capture mode must be 0 (global), 1 (thread-local) or 2 (relaxed), not " +
                                       std::to_string(mode));
@@ -88,7 +89,8 @@ bool is_capturing(StreamHandle stream) {
   CUstreamCaptureStatus status;
   CU_CALL(cuStreamIsCapturing, stream, &status);
   if (status == CU_STREAM_CAPTURE_STATUS_INVALIDATED)
-    throw_error(ErrorKind::CudaRuntime, "the stream was capturing, but an error has invalidated the capture sequence");
+    throw_error(ErrorKind::CudaRuntime, "the stream was capturing, but an error has invalidated the capture sequence",
+                cudaErrorStreamCaptureInvalidated);
   return status == CU_STREAM_CAPTURE_STATUS_ACTIVE;
 }
 

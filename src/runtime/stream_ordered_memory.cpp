@@ -102,7 +102,8 @@ class StreamOrderedBuffer final : public Buffer {
 void check_pools_supported(int device) {
   if (!device_properties(device).memory_pools)
     throw_error(ErrorKind::CudaRuntime, "device " + std::to_string(device) +
-                                            " does not support stream-ordered memory pools (malloc_async)");
+                                            " does not support stream-ordered memory pools (malloc_async)",
+                cudaErrorNotSupported);
 }
 
 CUdevice device_handle(int device) {
@@ -121,12 +122,13 @@ bool int_valued(int attribute) {
 
 CUmemPool_attribute checked_attribute(int attribute) {
   if (attribute < CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES || attribute > CU_MEMPOOL_ATTR_USED_MEM_HIGH)
-    throw_error(ErrorKind::CudaRuntime, "cudaErrorInvalidValue: unknown memory pool attribute " + std::to_string(attribute));
+    throw_error(ErrorKind::CudaRuntime, "cudaErrorInvalidValue: unknown memory pool attribute " + std::to_string(attribute),
+                cudaErrorInvalidValue);
   return static_cast<CUmemPool_attribute>(attribute);
 }
 
 CUmemoryPool checked_pool(MemPoolHandle pool) {
-  if (!pool) throw_error(ErrorKind::CudaRuntime, "cudaErrorInvalidValue: a null memory pool");
+  if (!pool) throw_error(ErrorKind::CudaRuntime, "cudaErrorInvalidValue: a null memory pool", cudaErrorInvalidValue);
   return pool;
 }
 

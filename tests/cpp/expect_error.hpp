@@ -18,4 +18,15 @@ void expect_error(ErrorKind kind, const char* message, F&& f) {
   }
 }
 
+// The status code of the error f throws (0: none, or no error).
+template <class F>
+int error_status(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.status();
+  }
+  return 0;
+}
+
 }  // namespace cuarray::test

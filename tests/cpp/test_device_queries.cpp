@@ -58,6 +58,10 @@ TEST(DeviceQueries, BadQueriesThrowCudaRuntime) {
                "cudaErrorInvalidDevice: no device has the PCI bus id '0000:ff:1f.7' "
                "(CUDA_ERROR_INVALID_DEVICE: invalid device ordinal)",
                [] { device_by_pci_bus_id("0000:ff:1f.7"); });
+  // Each carries CUDA's code (CuPy's .status); cudaError_t and CUresult number them alike.
+  EXPECT_EQ(test::error_status([] { device_attribute(device_count(), kMultiProcessorCount); }), 101);
+  EXPECT_EQ(test::error_status([] { device_attribute(0, 100000); }), 1);
+  EXPECT_EQ(test::error_status([] { device_by_pci_bus_id("0000:ff:1f.7"); }), 101);
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ struct CurrentStream {
 TEST(StreamCapture, BadArgumentsFailBeforeTheDriver) {
   using test::expect_error;
   expect_error(ErrorKind::CudaRuntime, "cannot capture on the default (legacy) stream", [] { begin_capture(nullptr, 2); });
+  EXPECT_EQ(test::error_status([] { begin_capture(nullptr, 2); }), 900);  // cudaErrorStreamCaptureUnsupported
   expect_error(ErrorKind::Value, "stream capture mode must be 0 (global), 1 (thread-local) or 2 (relaxed), not 3",
                [] { begin_capture(reinterpret_cast<StreamHandle>(uintptr_t{0x1000}), 3); });
 }

@@ -53,11 +53,18 @@ def test_compute_capability_string():
     assert int(cc) >= 50
 
 
-def test_bad_device_id_raises():
+def test_bad_device_id_raises_with_cudas_status():
     count = cp.cuda.runtime.getDeviceCount()
-    with pytest.raises(Exception):
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="invalid device ordinal") as raised:
         with cp.cuda.Device(count + 7):
             cp.zeros(3)
+    assert raised.value.status == cp.cuda.runtime.cudaErrorInvalidDevice
+
+
+def test_failed_driver_call_carries_its_cuResult():
+    with pytest.raises(cp.cuda.driver.CUDADriverError, match="CUDA_ERROR_NOT_FOUND") as raised:
+        cp.RawModule(code='extern "C" __global__ void k() {}').get_function("no_such_kernel")
+    assert raised.value.status == 500  # CUDA_ERROR_NOT_FOUND
 
 
 def test_operands_on_different_devices_raise_value_error():

@@ -129,7 +129,7 @@ def test_process_group_argument_errors(n_devices, rank, backend, message):
 
 def test_process_group_without_nccl_names_the_library(monkeypatch):
     def missing():
-        raise cp.cuda.runtime.CUDARuntimeError("NCCL (libnccl.so.2) was not found; pip install nvidia-nccl-cu13")
+        raise cp.cuda.runtime.CUDARuntimeError(None, "NCCL (libnccl.so.2) was not found; pip install nvidia-nccl-cu13")
     monkeypatch.setattr(nccl, "available", False, raising=False)
     monkeypatch.setattr(nccl, "get_version", missing)
     with pytest.raises(RuntimeError, match="NCCL is not available: .*pip install nvidia-nccl-cu13"):

@@ -29,7 +29,8 @@ _allocations = {}   # pointer -> the memory object that owns it, until free()
 
 
 def _error(message):
-    return _core.CUDARuntimeError(message)
+    """A CUDARuntimeError whose message starts with its cudaError_t name, which gives its status."""
+    return _core.CUDARuntimeError(_core.runtime_error_ids[message.split(":", 1)[0]], message)
 
 
 def malloc(size):

@@ -12,8 +12,9 @@ eventDefault = 0
 eventBlockingSync = 1
 eventDisableTiming = 2
 eventInterprocess = 4
-cudaSuccess = 0
-cudaErrorNotReady = 600
+cudaSuccess = _core.runtime_error_ids["cudaSuccess"]
+cudaErrorNotReady = _core.runtime_error_ids["cudaErrorNotReady"]
+_INVALID_HANDLE = _core.runtime_error_ids["cudaErrorInvalidResourceHandle"]
 streamCaptureModeGlobal = 0
 streamCaptureModeThreadLocal = 1
 streamCaptureModeRelaxed = 2
@@ -38,8 +39,8 @@ def _stream(handle):
 def _event(handle):
     event = _events.get(int(handle))
     if event is None:
-        raise _core.CUDARuntimeError(f"cudaErrorInvalidResourceHandle: {int(handle):#x} is not an event from "
-                                     "cuarray.cuda.runtime.eventCreate")
+        raise _core.CUDARuntimeError(_INVALID_HANDLE, f"cudaErrorInvalidResourceHandle: {int(handle):#x} is not "
+                                     "an event from cuarray.cuda.runtime.eventCreate")
     return event
 
 
@@ -63,8 +64,8 @@ def streamCreateWithPriority(flags, priority):
 def streamDestroy(stream):
     """Destroys a stream from streamCreate once its queued work is done."""
     if _streams.pop(int(stream), None) is None:
-        raise _core.CUDARuntimeError(f"cudaErrorInvalidResourceHandle: {int(stream):#x} is not a stream from "
-                                     "cuarray.cuda.runtime.streamCreate")
+        raise _core.CUDARuntimeError(_INVALID_HANDLE, f"cudaErrorInvalidResourceHandle: {int(stream):#x} is not "
+                                     "a stream from cuarray.cuda.runtime.streamCreate")
 
 
 def streamSynchronize(stream):

@@ -13,7 +13,7 @@ from ._runtime_memory import (cudaMemAttachGlobal, cudaMemAttachHost, free, mall
                               cudaMemPoolAttrReleaseThreshold, cudaMemPoolAttrReservedMemCurrent,
                               cudaMemPoolAttrReservedMemHigh, cudaMemPoolAttrUsedMemCurrent,
                               cudaMemPoolAttrUsedMemHigh)
-from ._runtime_streams import (cudaErrorNotReady, cudaSuccess, eventBlockingSync, eventCreate,  # noqa: F401
+from ._runtime_streams import (eventBlockingSync, eventCreate,  # noqa: F401
                                eventCreateWithFlags, eventDefault, eventDestroy, eventDisableTiming,
                                eventElapsedTime, eventInterprocess, eventQuery, eventRecord, eventSynchronize,
                                streamCreate, streamCreateWithFlags, streamCreateWithPriority, streamDefault,
@@ -23,6 +23,14 @@ from ._runtime_streams import (cudaErrorNotReady, cudaSuccess, eventBlockingSync
                                streamCaptureStatusActive, streamCaptureStatusInvalidated)
 
 CUDARuntimeError = _core.CUDARuntimeError
+
+# cudaError's enumerators (cudaSuccess, cudaErrorMemoryAllocation, ...), and CuPy's older aliases.
+globals().update(_core.runtime_error_ids)
+errorInvalidValue = _core.runtime_error_ids["cudaErrorInvalidValue"]
+errorMemoryAllocation = _core.runtime_error_ids["cudaErrorMemoryAllocation"]
+errorPeerAccessAlreadyEnabled = _core.runtime_error_ids["cudaErrorPeerAccessAlreadyEnabled"]
+errorContextIsDestroyed = _core.runtime_error_ids["cudaErrorContextIsDestroyed"]
+errorInvalidResourceHandle = _core.runtime_error_ids["cudaErrorInvalidResourceHandle"]
 
 is_hip = False  # CuPy's flag for a ROCm build; cuarray runs on CUDA only
 

@@ -177,7 +177,8 @@ RawKernel RawModule::get_function(const std::string& name) const {
     if (expressions[i] == name) symbol = loaded.lowered_names[i];
   if (!loaded.module->may_have_kernel(symbol))  // refused without a failing driver call
     throw_error(ErrorKind::CudaDriver, "cuModuleGetFunction failed: CUDA_ERROR_NOT_FOUND: the module has no kernel " +
-                                           name + (symbol == name ? "" : " (" + symbol + ")"));
+                                           name + (symbol == name ? "" : " (" + symbol + ")"),
+                CUDA_ERROR_NOT_FOUND);
   return RawKernel(std::move(loaded.module), symbol, impl_->cooperative);
 }
 
