@@ -23,6 +23,22 @@ def test_graph_names_and_host_errors():
         cp.cuda.runtime.streamBeginCapture(0)
 
 
+def _captured(make, mode=None):
+    """Runs `make` once on a new non-blocking stream (compiling its kernels, filling the pool's
+    cache, making cuBLAS's handle), then captures a second run: (stream, graph, what it returned)."""
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        make()
+        stream.synchronize()
+        assert not stream.is_capturing()
+        stream.begin_capture(mode)
+        assert stream.is_capturing()
+        made = make()
+        graph = stream.end_capture()
+        assert not stream.is_capturing()
+    return stream, graph, made
+
+
 def _step(x, w):
     """Small kernels (each would be held by launch batching) and a reduction; new arrays each time."""
     y = cp.tanh(x @ w) * 0.5 + x[:, :1]
@@ -34,16 +50,7 @@ def test_capture_replays_with_new_inputs(rng):
     host_x = random_array((64, 32), np.float32, rng, low=-1, high=1)
     host_w = random_array((32, 32), np.float32, rng, low=-1, high=1)
     x, w = cp.asarray(host_x), cp.asarray(host_w)
-    stream = cp.cuda.Stream(non_blocking=True)
-    with stream:
-        _step(x, w)  # compile the kernels and make cuBLAS's handle before the capture
-        stream.synchronize()
-        assert not stream.is_capturing()
-        stream.begin_capture()
-        assert stream.is_capturing()
-        y, total = _step(x, w)
-        graph = stream.end_capture()
-        assert not stream.is_capturing()
+    stream, graph, (y, total) = _captured(lambda: _step(x, w))
     assert isinstance(graph, cp.cuda.Graph)
     for round_ in range(3):
         host_x = random_array((64, 32), np.float32, rng, low=-1, high=1)
@@ -62,13 +69,9 @@ def test_graph_keeps_the_memory_of_its_arrays(rng):
     afterwards would take it and every replay would overwrite them."""
     host = random_array((4096,), np.float64, rng)
     x = cp.asarray(host)
-    stream = cp.cuda.Stream(non_blocking=True)
+    # x * x, + 1.0 and sqrt are temporaries that die during the capture
+    stream, graph, out = _captured(lambda: cp.sqrt(x * x + 1.0) - 1.0)
     with stream:
-        (cp.sqrt(x * x + 1.0) - 1.0).sum()
-        stream.synchronize()
-        stream.begin_capture()
-        out = cp.sqrt(x * x + 1.0) - 1.0  # x * x, + 1.0 and sqrt are temporaries that die here
-        graph = stream.end_capture()
         gc.collect()
         others = [cp.full(4096, float(i), dtype=np.float64) for i in range(8)]  # the same sizes, same stream
         stream.synchronize()
@@ -87,13 +90,8 @@ def test_graph_keeps_the_memory_of_its_arrays(rng):
 def test_graph_launches_on_other_streams_and_uploads(rng):
     host = random_array((1000,), np.int32, rng, low=-1000, high=1000)
     x = cp.asarray(host)
-    capture = cp.cuda.Stream(non_blocking=True)
-    with capture:
-        cp.cumsum(x) * 2  # in thread-local mode the pool may not call cuMemAlloc: its blocks are cached now
-        capture.synchronize()
-        capture.begin_capture(mode=cp.cuda.runtime.streamCaptureModeThreadLocal)
-        y = cp.cumsum(x) * 2
-        graph = capture.end_capture()
+    # In thread-local mode the pool may not call cuMemAlloc: the first run leaves its blocks cached.
+    _, graph, y = _captured(lambda: cp.cumsum(x) * 2, mode=cp.cuda.runtime.streamCaptureModeThreadLocal)
     other = cp.cuda.Stream()
     graph.upload(other)
     y[...] = 0
@@ -152,15 +150,9 @@ def test_capture_with_a_stream_ordered_pool(rng):
     host = random_array((2048,), np.float32, rng)
     x = cp.asarray(host)
     pool = cp.cuda.MemoryAsyncPool()
-    stream = cp.cuda.Stream(non_blocking=True)
     try:
         cp.cuda.set_allocator(pool.malloc)
-        with stream:
-            cp.exp(x) + x
-            stream.synchronize()
-            stream.begin_capture()
-            y = cp.exp(x) + x  # exp(x) is freed inside the capture
-            graph = stream.end_capture()
+        stream, graph, y = _captured(lambda: cp.exp(x) + x)  # exp(x) is freed inside the capture
         for _ in range(2):
             graph.launch(stream)
             stream.synchronize()
