@@ -14,7 +14,7 @@
 #include "cuarray/products.hpp"
 #include "cuarray/runtime.hpp"
 #include "libs/plan_cache.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 #include "runtime/function_table.hpp"
 
 // The functions cuarray calls (products) and those the solvers build on (batched LU, inverses,

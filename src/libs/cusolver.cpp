@@ -3,7 +3,7 @@
 #include <string>
 
 #include "cuarray/errors.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 namespace cuarray::libs {
 

@@ -10,7 +10,7 @@
 #include "cuarray/dtype.hpp"
 #include "cuarray/runtime.hpp"
 #include "libs/plan_cache.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 #include "runtime/function_table.hpp"
 
 #define CUARRAY_CUSOLVER_TYPED(X, name_s, name_d, name_c, name_z) X(name_s) X(name_d) X(name_c) X(name_z)

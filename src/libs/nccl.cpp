@@ -6,7 +6,7 @@
 
 #include "cuarray/nccl.hpp"
 #include "cuarray/runtime.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 namespace cuarray::libs {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cuarray/runtime.hpp"
-#include "runtime/stream_identity.hpp"
-#include "runtime/stream_release.hpp"
+#include "runtime/streams/stream_identity.hpp"
+#include "runtime/streams/stream_release.hpp"
 
 namespace cuarray::libs {
 namespace {

@@ -5,7 +5,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 namespace cuarray {
 namespace {

@@ -11,7 +11,7 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "libs/plan_cache.hpp"
-#include "runtime/stream_release.hpp"
+#include "runtime/streams/stream_release.hpp"
 
 using namespace cuarray;
 using libs::PlanCache;

@@ -2,7 +2,7 @@
 the pools, and the allocators every cuarray allocation goes through (docs/memory.md).
 
 The objects are thin: the memory is a C++ buffer (``_core.DeviceMemory``) that cuarray's arrays
-share; pools and the allocator hooks live in C++ (``src/runtime/allocators.cpp``), so an allocation
+share; pools and the allocator hooks live in C++ (``src/runtime/memory/allocators.cpp``), so an allocation
 from a pool runs no Python even when ``set_allocator(MemoryPool().malloc)`` is in effect.
 """
 import atexit

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/host_flag.hpp"
+#include "runtime/memory/host_flag.hpp"
 #include "ops/engines/gather/combine_indices.hpp"
 #include "cuarray/errors.hpp"
 #include "cuarray/index_key.hpp"

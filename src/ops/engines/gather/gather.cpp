@@ -9,7 +9,7 @@
 #include "jit/kernel_cache.hpp"
 #include "jit/kernel_key.hpp"
 #include "kernels/fragments.hpp"
-#include "runtime/host_flag.hpp"
+#include "runtime/memory/host_flag.hpp"
 #include "runtime/launch.hpp"
 #include "ops/engines/coalesce.hpp"
 #include "cuarray/errors.hpp"

@@ -9,7 +9,7 @@
 #include "cuarray/linalg.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 namespace cuarray::linalg {
 namespace {

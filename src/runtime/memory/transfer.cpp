@@ -13,8 +13,8 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
-#include "runtime/host_copy_workers.hpp"
+#include "runtime/streams/foreign_work.hpp"
+#include "runtime/memory/host_copy_workers.hpp"
 
 namespace cuarray {
 

@@ -1,4 +1,4 @@
-#include "runtime/host_copy_workers.hpp"
+#include "runtime/memory/host_copy_workers.hpp"
 
 #include <algorithm>
 #include <condition_variable>

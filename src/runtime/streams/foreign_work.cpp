@@ -1,4 +1,4 @@
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 #include "cuarray/runtime.hpp"
 

@@ -7,8 +7,8 @@
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
-#include "runtime/memory_internal.hpp"
+#include "runtime/streams/foreign_work.hpp"
+#include "runtime/memory/memory_internal.hpp"
 
 namespace cuarray {
 namespace {

@@ -13,9 +13,9 @@
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
-#include "runtime/memory_internal.hpp"
-#include "runtime/stream_release.hpp"
+#include "runtime/streams/foreign_work.hpp"
+#include "runtime/memory/memory_internal.hpp"
+#include "runtime/streams/stream_release.hpp"
 
 namespace cuarray {
 namespace {

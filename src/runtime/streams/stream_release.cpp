@@ -1,4 +1,4 @@
-#include "runtime/stream_release.hpp"
+#include "runtime/streams/stream_release.hpp"
 
 #include <algorithm>
 #include <atomic>

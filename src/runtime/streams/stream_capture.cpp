@@ -17,10 +17,10 @@
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 #include "runtime/launch.hpp"
-#include "runtime/memory_internal.hpp"
-#include "runtime/stream_identity.hpp"
+#include "runtime/memory/memory_internal.hpp"
+#include "runtime/streams/stream_identity.hpp"
 
 namespace cuarray {
 

@@ -12,10 +12,10 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 #include "runtime/launch.hpp"
-#include "runtime/memory_internal.hpp"
-#include "runtime/stream_identity.hpp"
+#include "runtime/memory/memory_internal.hpp"
+#include "runtime/streams/stream_identity.hpp"
 
 namespace cuarray {
 namespace {

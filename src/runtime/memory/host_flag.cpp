@@ -1,4 +1,4 @@
-#include "runtime/host_flag.hpp"
+#include "runtime/memory/host_flag.hpp"
 
 #include <mutex>
 #include <vector>
@@ -6,7 +6,7 @@
 #include "cuarray/runtime.hpp"
 #include "runtime/context.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
+#include "runtime/streams/foreign_work.hpp"
 
 namespace cuarray::runtime {
 namespace {

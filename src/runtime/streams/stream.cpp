@@ -4,9 +4,9 @@
 #include "cuarray/errors.hpp"
 #include "cuarray/runtime.hpp"
 #include "runtime/driver.hpp"
-#include "runtime/foreign_work.hpp"
-#include "runtime/memory_internal.hpp"
-#include "runtime/stream_release.hpp"
+#include "runtime/streams/foreign_work.hpp"
+#include "runtime/memory/memory_internal.hpp"
+#include "runtime/streams/stream_release.hpp"
 
 namespace cuarray {
 namespace {
