@@ -3,7 +3,7 @@ bandwidth (one fused pass: 2 x 4 bytes read, 1 byte written per element), convol
 1e3 float64 (full mode; each library's own choice of method: the FFT in both) and interp of 1e7
 float64 points on a sorted table of 1e4, cuarray vs CuPy (vs NumPy where it finishes in seconds).
 The crossover cases time cuarray's two convolve methods, forced, around the cost model's crossover
-for n = 1e6 (_signal.py: m = 46 float64, 8 float32): where the faster one is not the one the model
+for n = 1e6 (_math/signal.py: m = 46 float64, 8 float32): where the faster one is not the one the model
 picks, its constants need the measured rates. The block cases time the FFT method's block lengths
 at 1e6 * 1e3 float64: the model's choice, the whole-array transform and fixed 2^k blocks; where
 another beats the model's, _signal_fft's transform passes need refitting."""
@@ -48,7 +48,8 @@ CASES = [
 
 
 def _forced(method, block=None):
-    return lambda xp, a, v: xp._signal._convolve(a, v, "full", method, block)
+    from cuarray._math.signal import _convolve  # cuarray's own: these cases run it alone
+    return lambda xp, a, v: _convolve(a, v, "full", method, block)
 
 
 CASES += [OpCase(f"numpy_functions convolve crossover 1e6 * {m} {dtype} {method}", _forced(method),

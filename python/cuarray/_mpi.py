@@ -21,7 +21,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
-from ._creation import asarray, empty_like
+from ._creation.creation import asarray, empty_like
 
 _AWARE_ENV = "CUARRAY_MPI_CUDA_AWARE"
 

@@ -35,7 +35,7 @@ NDArray value_array(const NDArray& a, nb::handle value) {
     return full(Shape{}, *s, a.dtype());
   }
   nb::object host = numpy().attr("asarray")(value, dtype_to_py(a.dtype()));
-  nb::object device = nb::module_::import_("cuarray._ndarray_py").attr("host_to_device")(host);
+  nb::object device = nb::module_::import_("cuarray._array.ndarray_methods").attr("host_to_device")(host);
   return array_of(device);
 }
 

@@ -1,4 +1,4 @@
-// Array creation; the NumPy-shaped signatures live in cuarray/_creation.py.
+// Array creation; the NumPy-shaped signatures live in cuarray/_creation/creation.py.
 #include <nanobind/stl/optional.h>
 
 #include "bindings.hpp"

@@ -1,5 +1,5 @@
 // numpy.einsum and numpy.einsum_path (cuarray/einsum.hpp). The interleaved sublist form and the
-// keyword checks are in cuarray/_einsum.py; optimize= is read here, as NumPy's einsum_path reads it.
+// keyword checks are in cuarray/_math/einsum.py; optimize= is read here, as NumPy's einsum_path reads it.
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 

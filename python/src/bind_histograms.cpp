@@ -1,5 +1,5 @@
 // bincount, digitize and the binning steps of the histograms (cuarray/histograms.hpp); edges,
-// ranges, dtypes and density are computed in cuarray/_histograms.py as NumPy does.
+// ranges, dtypes and density are computed in cuarray/_statistics/histograms.py as NumPy does.
 #include <nanobind/stl/optional.h>
 
 #include "bindings.hpp"

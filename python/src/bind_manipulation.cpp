@@ -1,5 +1,5 @@
 // Array manipulation (cuarray/manipulation.hpp). The NumPy signatures, argument normalization and
-// the functions composed from these (vstack, block, ...) are in cuarray/_manipulation.py.
+// the functions composed from these (vstack, block, ...) are in cuarray/_manipulation/manipulation.py.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/vector.h>
 
@@ -39,7 +39,7 @@ nb::object result_to_py(NDArray&& r, nb::handle out) { return out.is_none() ? wr
 using Ints = std::vector<int64_t>;
 std::span<const int64_t> span_of(const Ints& v) { return {v.data(), v.size()}; }
 
-// insert's and delete's obj as cuarray/_manipulation.py hands it over: an int, a slice, a list of
+// insert's and delete's obj as cuarray/_manipulation/manipulation.py hands it over: an int, a slice, a list of
 // ints (positions on the host) or a cuarray array.
 AxisIndex axis_index_from_py(nb::handle obj) {
   PyObject* o = obj.ptr();

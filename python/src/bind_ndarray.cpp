@@ -1,6 +1,6 @@
 // The ndarray type: attributes, views, conversions and Python operators. Operators go straight to
 // the C++ ufuncs (no Python frames on the hot path); cold methods (repr, tolist, NumPy protocol
-// hooks) call into cuarray._ndarray_py.
+// hooks) call into cuarray._array.ndarray_methods.
 #include <nanobind/stl/string.h>
 
 #include "bindings.hpp"
@@ -36,7 +36,7 @@ nb::object wrap_view(NDArray&& array, nb::handle view_of) {
 
 namespace {
 
-nb::object py_helper(const char* name) { return nb::module_::import_("cuarray._ndarray_py").attr(name); }
+nb::object py_helper(const char* name) { return nb::module_::import_("cuarray._array.ndarray_methods").attr(name); }
 
 // The operands of a Python operator; false for one cuarray does not take, so that the operator
 // returns NotImplemented and Python tries the reflected method (which, for NumPy arrays, ends in
@@ -68,7 +68,7 @@ nb::object inplace(const Ufunc& u, nb::handle self, nb::handle other) {
 const Ufunc& U(const char* name) { return *Ufunc::find(name); }
 
 // The reductions NumPy has as ndarray methods, with NumPy's signatures; var and std (mean=,
-// correction=) are the Python functions (cuarray/_reductions.py).
+// correction=) are the Python functions (cuarray/_statistics/reductions.py).
 void bind_reduction_methods(nb::class_<PyArray>& cls) {
   for (const char* name : {"sum", "prod"}) {
     const Reduction* r = Reduction::find(name);
@@ -313,7 +313,7 @@ void bind_ndarray(nb::module_& m) {
       .def("_copy_to_host", [](nb::handle s, uintptr_t dst) { array_of(s).copy_to_host(reinterpret_cast<void*>(dst)); })
       .def("_copy_from_host", [](nb::handle s, uintptr_t src) { array_of(s).copy_from_host(reinterpret_cast<const void*>(src)); });
 
-  // Cold paths (repr, tolist, NumPy protocol hooks, flags, ...) are attached in cuarray/_ndarray_py.py.
+  // Cold paths (repr, tolist, NumPy protocol hooks, flags, ...) are attached in cuarray/_array/ndarray_methods.py.
 
   // The reductions as C++ methods (the per-call path of small reductions), through the converter
   // the functions use.

@@ -1,5 +1,5 @@
 // numpy.pad's one-pass modes (cuarray/pad.hpp); argument normalization, the casting of constants
-// and the composed modes live in cuarray/_pad.py.
+// and the composed modes live in cuarray/_manipulation/pad.py.
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -28,7 +28,7 @@ PadMode pad_mode_from_name(std::string_view name) {
 
 void bind_pad(nb::module_& m) {
   // pad(a, [(before, after), ...], mode, [(c_before, c_after), ...] or None): the constants
-  // already hold values of a's dtype (cuarray/_pad.py casts them with NumPy's setitem).
+  // already hold values of a's dtype (cuarray/_manipulation/pad.py casts them with NumPy's setitem).
   m.def("pad", [](nb::handle a, nb::handle widths, std::string_view mode, nb::handle constants) {
     std::vector<PadWidth> w;
     for (nb::handle pair : widths) w.push_back({nb::cast<int64_t>(pair[0]), nb::cast<int64_t>(pair[1])});

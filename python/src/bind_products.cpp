@@ -1,6 +1,6 @@
 // Matrix products (cuarray/products.hpp): matmul with its ufunc arguments, dot, tensordot, the
 // `@` operators and the TF32 switch. The ufunc-like matmul object, vdot/inner/outer/kron/cross/
-// vecdot and cuarray.linalg's products are in cuarray/_products.py and cuarray/linalg/_products.py.
+// vecdot and cuarray.linalg's products are in cuarray/_math/products.py and cuarray/linalg/_products.py.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/vector.h>
 
@@ -47,7 +47,7 @@ void bind_matmul_operators(nb::class_<PyArray>& cls) {
   cls.def("dot", [](nb::handle a, nb::handle b, nb::handle out) {
     // Borrowed from its module, which outlives every call: a reference of our own, never released,
     // kept the package's modules (and their pools) alive into teardown, reported there as leaks.
-    static const nb::handle python_dot = nb::module_::import_("cuarray._products").attr("dot").ptr();
+    static const nb::handle python_dot = nb::module_::import_("cuarray._math.products").attr("dot").ptr();
     return python_dot(a, b, out);
   }, nb::arg("b"), nb::arg("out").none() = nb::none());
 }

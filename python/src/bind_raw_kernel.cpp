@@ -30,7 +30,7 @@ nb::handle imported(const char* module, const char* name) {
 KernelArgument kernel_argument(nb::handle x) {
   static const nb::handle numpy_generic = imported("numpy", "generic");
   static const nb::handle numpy_ndarray = imported("numpy", "ndarray");
-  static const nb::handle memory_pointer = imported("cuarray._ndarray_py", "MemoryPointer");
+  static const nb::handle memory_pointer = imported("cuarray._array.ndarray_methods", "MemoryPointer");
   if (x.is_none()) return KernelArgument::pointer(nullptr);
   if (is_array(x)) return KernelArgument::pointer(array_of(x).raw_data());
   if (PyLong_Check(x.ptr())) {

@@ -45,7 +45,7 @@ const NDArray* where_from_py(nb::handle where, NDArray& holder) {
     std::optional<Scalar> s = scalar_from_py(where);
     if (!s) {
       // Host data (a NumPy mask, a list): to the device as it is, so a non-bool dtype still raises.
-      holder = array_of(nb::module_::import_("cuarray._creation").attr("asarray")(where));
+      holder = array_of(nb::module_::import_("cuarray._creation.creation").attr("asarray")(where));
       return &holder;
     }
     value = truth(*s);

@@ -1,5 +1,5 @@
 // The cumulative functions and ufunc.accumulate over the scan engine (cuarray/scan.hpp). Argument
-// checks NumPy makes before any work (axis types, out= being an array) are in cuarray/_scans.py.
+// checks NumPy makes before any work (axis types, out= being an array) are in cuarray/_statistics/scans.py.
 #include <nanobind/stl/optional.h>
 
 #include "bindings.hpp"

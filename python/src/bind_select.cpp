@@ -1,5 +1,5 @@
 // Selections and index arrays (cuarray/indexing.hpp); the NumPy-shaped signatures, argument
-// conversion and ndarray methods live in cuarray/_indexing.py.
+// conversion and ndarray methods live in cuarray/_indexing/indexing.py.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 

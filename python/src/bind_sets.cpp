@@ -1,5 +1,5 @@
 // Set routines (cuarray/sets.hpp). NumPy's signatures, the unique_* namedtuples and isin's kind=
-// checks are in cuarray/_sets.py.
+// checks are in cuarray/_sorting/sets.py.
 #include <nanobind/stl/optional.h>
 
 #include <initializer_list>

@@ -1,5 +1,5 @@
 // Sorting, searching and order statistics; NumPy's signatures, argument checks and dtype rules
-// live in cuarray/_sorting.py.
+// live in cuarray/_sorting/sorting.py.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>

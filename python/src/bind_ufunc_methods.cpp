@@ -1,6 +1,6 @@
 // ufunc.at and ufunc.reduceat over the scatter-combine engine (cuarray/ufunc_methods.hpp). The index
 // normalization NumPy makes first (Ellipsis, boolean masks, lists, slices) is in
-// cuarray/_ufunc_methods.py; items arrive here as ints, None, (start, step, length) or arrays.
+// cuarray/_ufunc/methods.py; items arrive here as ints, None, (start, step, length) or arrays.
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"

@@ -1,5 +1,5 @@
 // cuarray.ElementwiseKernel's and cuarray.ReductionKernel's engines (cuarray/user_kernels.hpp); the Python classes in
-// cuarray/_user_kernels.py keeps CuPy's keywords and return conventions.
+// cuarray/_kernels/user_kernels.py keeps CuPy's keywords and return conventions.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>

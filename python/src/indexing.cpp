@@ -37,7 +37,7 @@ IndexItem host_index(nb::handle host, ParsedKey& k, bool from_list) {
     if (kind == 'b') return IndexItem::boolean(PyObject_IsTrue(host.ptr()) == 1);
     return IndexItem::integer(integer_of(host.ptr()));
   }
-  nb::object device = nb::module_::import_("cuarray._ndarray_py").attr("host_to_device")(host);
+  nb::object device = nb::module_::import_("cuarray._array.ndarray_methods").attr("host_to_device")(host);
   k.arrays.push_back(array_of(device));
   IndexItem item = IndexItem::index_array(k.arrays.back());
   item.value = static_cast<int64_t>(k.arrays.size() - 1);  // the pointer is set once `arrays` stops growing

@@ -1,5 +1,5 @@
 // The Python arguments of NumPy's reductions, converted once for reduce(): the functions
-// (cuarray._core.reductions, called by cuarray/_reductions.py) and the ndarray methods share it.
+// (cuarray._core.reductions, called by cuarray/_statistics/reductions.py) and the ndarray methods share it.
 #pragma once
 #include <nanobind/nanobind.h>
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cuarray as cp
-from cuarray._creation import _discover_nested
+from cuarray._creation.creation import _discover_nested
 from helpers import ALL_DTYPES, NUMERIC, assert_array_equal_np, expect_error, random_array
 
 gpu = pytest.mark.gpu

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 from helpers import normal_array
-from cuarray._fuse import _REDUCTIONS, FusionFallbackWarning
+from cuarray._kernels.fuse import _REDUCTIONS, FusionFallbackWarning
 from cuarray.cuda.compiler import compile_to_cubin
 
 gpu = pytest.mark.gpu

@@ -2,7 +2,7 @@
 piecewise, diag, diagflat, tril, triu, tril/triu_indices(_from), fill_diagonal (wrap), indices
 (sparse), ix_, ravel_multi_index (modes, order), unravel_index (order), ndarray.choose; every
 dtype where the function takes any, non-contiguous inputs, size 0, and NumPy's errors
-(python/cuarray/_index_functions.py)."""
+(python/cuarray/_indexing/index_functions.py)."""
 import numpy as np
 import pytest
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cuarray as cp
-from cuarray import _signal, _signal_fft
+from cuarray._math import signal as _signal
+from cuarray._math import signal_fft as _signal_fft
 
 from helpers import (ALL_DTYPES, FLOAT, INEXACT, INTEGER, NUMERIC, assert_allclose_np, assert_array_equal_np,
                      check_like_numpy, expect_error, numpy_outcome, random_array)

@@ -8,7 +8,11 @@ from hypothesis import given, settings, strategies as st
 
 import cuarray as cp
 import cuarray.polynomial.polynomial as cpP
-from cuarray import _logic, _math_misc, _packing, _signal, _signal_fft
+from cuarray._math import logic as _logic
+from cuarray._math import misc as _math_misc
+from cuarray._manipulation import packing as _packing
+from cuarray._math import signal as _signal
+from cuarray._math import signal_fft as _signal_fft
 from cuarray.cuda.compiler import compile_to_cubin
 
 from helpers import ALL_DTYPES, expect_error

@@ -11,7 +11,13 @@ import subprocess
 import numpy as np
 import pytest
 
-from cuarray import _math_misc, _packing, _signal, _signal_fft
+from cuarray._math import misc as _math_misc
+
+from cuarray._manipulation import packing as _packing
+
+from cuarray._math import signal as _signal
+
+from cuarray._math import signal_fft as _signal_fft
 
 CXX = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
 pytestmark = pytest.mark.skipif(CXX is None, reason="no host C++ compiler")

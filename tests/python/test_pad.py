@@ -1,4 +1,4 @@
-"""numpy.pad against NumPy (python/cuarray/_pad.py, src/ops/padding/pad.cpp, docs/manipulation_copy.md):
+"""numpy.pad against NumPy (python/cuarray/_manipulation/pad.py, src/ops/padding/pad.cpp, docs/manipulation_copy.md):
 every mode and dtype, ranks 0-3, zero widths and widths wider than the axis (repeated
 reflection and wrapping), every pad_width / constant_values / end_values / stat_length form,
 reflect_type='odd', callable modes, non-contiguous and Fortran-ordered inputs (the result keeps

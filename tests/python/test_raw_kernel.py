@@ -338,7 +338,7 @@ def test_python_scalars_convert_as_cupy_converts_them():
 
 
 def test_pointers_from_memory_pointers_and_cuda_array_interface():
-    from cuarray._ndarray_py import MemoryPointer
+    from cuarray._array.ndarray_methods import MemoryPointer
 
     class Foreign:
         __cuda_array_interface__ = {"shape": (4,), "typestr": "<f4", "data": (0xABCDEF00, False), "version": 3}

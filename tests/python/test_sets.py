@@ -1,4 +1,4 @@
-"""Set operations against NumPy (python/cuarray/_sets.py, docs/sets.md): unique with every
+"""Set operations against NumPy (python/cuarray/_sorting/sets.py, docs/sets.md): unique with every
 return_* combination, equal_nan and axis forms, the unique_* namedtuples, isin, intersect1d,
 union1d, setdiff1d, setxor1d. Data has many duplicates; floats carry NaN and both zeros, complex
 values NaN in either part; every dtype, non-contiguous inputs, size 0, ranks 0-3."""

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import cuarray as cp
-from cuarray import _vectorize
+from cuarray._kernels import vectorize as _vectorize
 from cuarray.cuda.compiler import compile_to_cubin
 
 from helpers import assert_allclose_np, assert_array_equal_np, random_array

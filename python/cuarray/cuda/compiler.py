@@ -44,7 +44,7 @@ def compile_with_cache(source, options=(), arch=None, cache_dir=None, extra_sour
     its own caches."""
     warnings.warn("compile_with_cache is deprecated, as in CuPy: use cuarray.RawModule or cuarray.RawKernel",
                   DeprecationWarning, stacklevel=2)
-    from .._raw_kernel import RawModule
+    from .._kernels.raw_kernel import RawModule
     module = RawModule(code=source, options=tuple(options), backend=backend,
                        enable_cooperative_groups=enable_cooperative_groups, name_expressions=name_expressions,
                        jitify=jitify)

@@ -2,9 +2,9 @@
 roll and a multiply exactly as NumPy composes them."""
 import numpy as _np
 
-from .._array_api import on_device as _on_device
-from .._creation import arange, asarray, empty
-from .._manipulation import roll
+from .._array.array_api import on_device as _on_device
+from .._creation.creation import arange, asarray, empty
+from .._manipulation.manipulation import roll
 
 _integer_types = (int, _np.integer)
 

@@ -9,7 +9,7 @@ from numpy.lib.array_utils import normalize_axis_index
 
 from .. import _core
 from .._core import ndarray
-from .._creation import asarray
+from .._creation.creation import asarray
 
 _fft = _core.fft
 _SWAP_DIRECTION = {"backward": "forward", None: "forward", "ortho": "ortho", "forward": "backward"}

@@ -5,8 +5,8 @@ real input with a negative element, arccos, arcsin and arctanh of real input wit
 16 bits, as NumPy, complex128 otherwise); anything else is the ufunc's own result. Which it is
 depends on the data, so deciding costs one reduction and its read back to the host, as NumPy's
 check costs a pass over the input."""
-from .. import _ufuncs
-from .._creation import asarray
+from .._ufunc import ufuncs as _ufuncs
+from .._creation.creation import asarray
 
 __all__ = ["sqrt", "log", "log2", "log10", "logn", "power", "arccos", "arcsin", "arctanh"]
 

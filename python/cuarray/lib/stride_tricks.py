@@ -10,9 +10,9 @@ import numpy as _np
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from .. import _core
-from .._creation import asarray
-from .._functions import broadcast_to
-from .._manipulation import broadcast_arrays
+from .._creation.creation import asarray
+from .._math.functions import broadcast_to
+from .._manipulation.manipulation import broadcast_arrays
 
 __all__ = ["as_strided", "sliding_window_view", "broadcast_to", "broadcast_arrays"]
 

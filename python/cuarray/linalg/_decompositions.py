@@ -6,7 +6,7 @@ import warnings as _warnings
 import numpy as _np
 
 from .. import _core
-from .._creation import asarray
+from .._creation.creation import asarray
 from ._results import EigResult, EighResult, QRResult, SVDResult
 
 _linalg = _core.linalg

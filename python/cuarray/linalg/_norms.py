@@ -6,8 +6,11 @@ import operator
 
 import numpy as _np
 
-from .. import _core, _manipulation, _reductions, _ufuncs
-from .._creation import asarray
+from .. import _core
+from .._manipulation import manipulation as _manipulation
+from .._statistics import reductions as _reductions
+from .._ufunc import ufuncs as _ufuncs
+from .._creation.creation import asarray
 
 
 _NORM = _core.reductions["_norm"]

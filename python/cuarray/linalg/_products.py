@@ -5,8 +5,9 @@ import operator
 
 import numpy as _np
 
-from .. import _products, _statistics
-from .._creation import eye
+from .._math import products as _products
+from .._statistics import statistics as _statistics
+from .._creation.creation import eye
 
 
 def matmul(x1, x2, /):
@@ -96,7 +97,7 @@ def matrix_power(a, n):
 
 
 def _broadcast_copy(x, shape):
-    from .._functions import broadcast_to
+    from .._math.functions import broadcast_to
     return broadcast_to(x, shape).copy()
 
 

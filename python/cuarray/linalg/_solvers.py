@@ -3,9 +3,11 @@ pinv, matrix_rank, cond, tensorinv, tensorsolve. The factorizations are C++ on c
 here is argument handling and NumPy's compositions."""
 import numpy as _np
 
-from .. import _core, _reductions, _ufuncs
-from .._creation import asarray
-from .._functions import where
+from .. import _core
+from .._statistics import reductions as _reductions
+from .._ufunc import ufuncs as _ufuncs
+from .._creation.creation import asarray
+from .._math.functions import where
 from ._decompositions import svd
 from ._norms import norm
 from ._results import SlogdetResult

@@ -12,12 +12,13 @@ import warnings
 
 import numpy as _np
 
-from .. import _reductions, _ufuncs
+from .._statistics import reductions as _reductions
+from .._ufunc import ufuncs as _ufuncs
 from .._core import ndarray
-from .._creation import arange, array, asarray, empty, zeros
-from .._functions import where as _where
-from .._polynomial import fit_samples
-from .._signal import convolve
+from .._creation.creation import arange, array, asarray, empty, zeros
+from .._math.functions import where as _where
+from .._math.polynomial import fit_samples
+from .._math.signal import convolve
 
 __all__ = ["polyval", "polyvander", "polycompanion", "polyvalfromroots", "polyadd", "polysub", "polymul",
            "polydiv", "polyder", "polyint", "polyroots", "polyfit"]
@@ -132,7 +133,7 @@ def polyroots(c):
     if c.shape[0] == 2:
         return (-c[0] / c[1]).reshape(1)
     r = _eigvals_real_if_all_real(polycompanion(c))
-    from .._sorting import sort
+    from .._sorting.sorting import sort
     return sort(r)
 
 

@@ -27,7 +27,7 @@ def parameter(value):
     host = _np.asarray(value)
     if host.ndim == 0:
         return host.item()
-    from .._creation import asarray
+    from .._creation.creation import asarray
     return asarray(host)
 
 

@@ -15,12 +15,12 @@ import numpy as _np
 from numpy.lib.array_utils import normalize_axis_index as _normalize_axis_index
 
 from .. import _core
-from .._creation import asarray, asnumpy, full, zeros
-from .._indexing import take, take_along_axis
-from .._manipulation import stack
-from .._scans import cumsum
-from .._sorting import argsort, searchsorted
-from .._ufuncs import exp, log, log1p, sqrt
+from .._creation.creation import asarray, asnumpy, full, zeros
+from .._indexing.indexing import take, take_along_axis
+from .._manipulation.manipulation import stack
+from .._statistics.scans import cumsum
+from .._sorting.sorting import argsort, searchsorted
+from .._ufunc.ufuncs import exp, log, log1p, sqrt
 
 _INT64_MAX = _np.iinfo(_np.int64).max
 

@@ -17,7 +17,7 @@ for every user, most of whom never test).
 from numpy.testing import (assert_, assert_no_warnings, assert_raises, assert_raises_regex,  # noqa: F401
                            assert_string_equal, assert_warns, suppress_warnings)
 
-from .._host_arguments import on_host  # noqa: F401  (also used by the host writers)
+from .._array.host_arguments import on_host  # noqa: F401  (also used by the host writers)
 from ._assertions import (assert_allclose, assert_almost_equal, assert_approx_equal,  # noqa: F401
                           assert_array_almost_equal, assert_array_almost_equal_nulp, assert_array_equal,
                           assert_array_less, assert_array_list_equal, assert_array_max_ulp, assert_equal)

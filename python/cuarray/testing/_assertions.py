@@ -3,7 +3,7 @@ then numpy.testing compares), with CuPy's additions: assert_array_equal's stride
 assert_array_list_equal."""
 import numpy.testing as _npt
 
-from .._host_arguments import on_host
+from .._array.host_arguments import on_host
 
 assert_allclose = on_host(_npt.assert_allclose)
 assert_almost_equal = on_host(_npt.assert_almost_equal)

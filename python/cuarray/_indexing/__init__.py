@@ -1,0 +1,1 @@
+"""Selections, index functions (take, choose, put, ...) and index tricks (mgrid, r_, ...)."""

@@ -1,0 +1,1 @@
+"""User kernels: ElementwiseKernel, ReductionKernel, RawKernel/RawModule, fuse, vectorize, memoize."""
